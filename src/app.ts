@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Redis } from 'ioredis'
+import type { Config } from './config/config.ts'
+import { connectDatabase, type Connection } from './infra/db/connect.ts'
+import { migrate } from './infra/db/migrate.ts'
+import { registerApiVersion } from './infra/http/api-version.ts'
+import { registerErrorHandling } from './infra/http/error-handler.ts'
+import { registerHealth } from './infra/http/health.ts'
+import { registerOpenApi } from './infra/http/openapi.ts'
+import { createValidatorCompiler } from './infra/http/validation.ts'
+import { memoryFailureCounter, redisFailureCounter } from './infra/rate-limit/failure-counter.ts'
+import { registerRateLimit } from './infra/rate-limit/rate-limit.ts'
+import { connectRedis } from './infra/rate-limit/redis.ts'
+import { REDACTED_LOG_PATHS } from './infra/security/redaction.ts'
+import { createTokens } from './infra/security/tokens.ts'
+import { Account, AccountWithCredentials, accountsRoutes, type AccountsService, createAccountsService, CredentialsReset, ServiceEntry } from './modules/accounts/index.ts'
+import { authRoutes, type AuthService, bearerAuth, createAuthService, createCredentialsCache, FieldErrors, TokenRequest, TokenResponse } from './modules/auth/index.ts'
+import { pingRoutes } from './modules/ping/ping.routes.ts'
+import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
+import { type Clock, systemClock } from './shared/clock.ts'
+import { ErrorList, ProblemDetails } from './shared/schemas.ts'
+
+export interface AppServices {
+  accounts: AccountsService
+  auth: AuthService
+  catalogue: ServicesCatalogue
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices
+    config: Config
+  }
+}
+
+export type App = FastifyInstance
+
+export interface AppOverrides {
+  clock?: Clock
+  /** An already open database (tests share one migrated database per file). */
+  connection?: Connection
+  logger?: boolean
+}
+
+/** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
+export async function buildApp (config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const clock = overrides.clock ?? systemClock
+  const connection = overrides.connection ?? await connectDatabase(config)
+  const { db } = connection
+  let redis: Redis | null = null
+  try {
+    await migrate(db)
+    redis = config.redisUrl ? connectRedis(config.redisUrl) : null
+
+    const catalogue = await createServicesCatalogue(db, { environment: config.environment, productionProviders: {} })
+    const credentialsCache = createCredentialsCache({
+      ttlMs: config.credentialsCacheTtlMs,
+      now: () => clock.now(),
+      fetch: (id) => accounts.findAuth(id),
+    })
+    const accounts = createAccountsService({ db, catalogue, onAuthChanged: (id) => credentialsCache.invalidate(id) })
+    const failures = redis
+      ? redisFailureCounter(redis, config.redisKeyPrefix, 60_000)
+      : memoryFailureCounter(60_000, () => clock.now())
+    const auth = createAuthService({
+      accounts,
+      tokens: createTokens(config.tokenSigningKey, () => clock.now()),
+      cache: credentialsCache,
+      failures,
+      failuresPerMinute: config.authFailuresPerMinute,
+      defaultRateLimit: config.rateLimitPerSecond,
+    })
+    const services: AppServices = { accounts, auth, catalogue }
+
+    const app = Fastify({
+      logger: overrides.logger === false ? false : { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' } },
+      routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+      bodyLimit: config.bodyLimitBytes,
+      requestIdHeader: 'x-request-id',
+      genReqId: () => randomUUID(),
+      trustProxy: false,
+    })
+    app.setValidatorCompiler(createValidatorCompiler())
+    for (const schema of [ProblemDetails, ErrorList, TokenRequest, TokenResponse, FieldErrors, ServiceEntry, Account, AccountWithCredentials, CredentialsReset]) {
+      app.addSchema(schema)
+    }
+    app.addHook('onRequest', async (request, reply) => { reply.header('x-request-id', request.id) })
+
+    await registerOpenApi(app, config.environment)
+    registerErrorHandling(app)
+    registerApiVersion(app)
+    await app.register(bearerAuth, { auth })
+    await registerRateLimit(app, {
+      redis,
+      keyPrefix: config.redisKeyPrefix,
+      clientOf: (request) => request.caller ? { key: `account:${request.caller.accountId}`, perSecond: request.caller.rateLimitPerSecond } : null,
+    })
+
+    registerHealth(app, db)
+    await app.register(authRoutes(auth))
+    await app.register(pingRoutes)
+    await app.register(accountsRoutes(accounts))
+    await app.register(servicesCatalogueRoutes(catalogue, db))
+
+    app.decorate('services', services)
+    app.decorate('config', config)
+    app.addHook('onClose', async () => {
+      failures.close()
+      if (redis) redis.disconnect()
+      if (!overrides.connection) await db.close()
+    })
+    await app.ready()
+    return app
+  } catch (err) {
+    redis?.disconnect()
+    if (!overrides.connection) await db.close().catch(() => {})
+    throw err
+  }
+}
+

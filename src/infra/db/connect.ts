@@ -1,0 +1,13 @@
+import type { Config } from '../../config/config.ts'
+import type { Database } from './database.ts'
+import { connectPostgres } from './postgres.ts'
+import { openPglite } from './pglite.ts'
+import type { PGlite } from '@electric-sql/pglite'
+
+export interface Connection { db: Database, pglite: PGlite | null }
+
+/** Server mode when DATABASE_URL is set, embedded PGlite otherwise (DESIGN.md, Runtime modes). */
+export async function connectDatabase (config: Config): Promise<Connection> {
+  if (config.databaseUrl) return { db: connectPostgres(config.databaseUrl, config.databaseSchema), pglite: null }
+  return openPglite(config.dataDir)
+}

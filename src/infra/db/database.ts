@@ -1,0 +1,26 @@
+/** What repositories see: a database or an open transaction. Parameters are $1, $2, … on both engines. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** A unique constraint name from a PostgreSQL error, when the error is a unique violation. */
+export function uniqueViolation (err: unknown): string | null {
+  const e = err as { code?: string, constraint?: string } | null
+  return e?.code === '23505' ? (e.constraint ?? '') : null
+}
+
+/** Errors of the database being unreachable, as opposed to a bad query. */
+export function isConnectionError (err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code ?? ''
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test((err as Error)?.message ?? '')
+}

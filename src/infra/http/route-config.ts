@@ -1,0 +1,10 @@
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token (authenticate, health, docs, API description). */
+    public?: boolean
+    /** 'fields': validation failures as the PascalCase-keyed object (spec §7, authenticate). */
+    errorShape?: 'fields' | 'errors'
+  }
+}
+
+export {}

@@ -1,0 +1,46 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
+import { Problem } from '../http/api-error.ts'
+
+export interface RateLimitOptions {
+  redis: Redis | null
+  keyPrefix: string
+  /** The request's key and allowance per second; null = not limited (unauthenticated routes). */
+  clientOf: (request: FastifyRequest) => { key: string, perSecond: number } | null
+}
+
+/**
+ * Per-client limit over a one-second window (spec §8: 15 requests per second by default), shared
+ * through Redis when there is one. Runs as a route onRequest hook, i.e. after authentication and
+ * before the body is read. If Redis fails, requests pass (fail open) rather than erroring.
+ */
+export async function registerRateLimit (app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'onRequest',
+    timeWindow: 1000,
+    redis: options.redis ?? undefined,
+    nameSpace: options.keyPrefix + 'rl:',
+    skipOnError: true,
+    allowList: (request) => options.clientOf(request) === null,
+    keyGenerator: (request) => options.clientOf(request)?.key ?? request.ip,
+    max: (request) => options.clientOf(request)?.perSecond ?? 1,
+    errorResponseBuilder: (_request, context) => new Problem(429, {
+      title: 'Too Many Requests',
+      detail: `Rate limit of ${context.max} requests per second exceeded; retry after ${context.after}.`,
+    }),
+  })
+
+  // The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers) beside the x-ratelimit-* ones.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const limit = reply.getHeader('x-ratelimit-limit')
+    if (limit !== undefined) {
+      const remaining = reply.getHeader('x-ratelimit-remaining') ?? 0
+      const reset = reply.getHeader('x-ratelimit-reset') ?? 1
+      reply.header('ratelimit-policy', `"default";q=${limit};w=1`)
+      reply.header('ratelimit', `"default";r=${remaining};t=${reset}`)
+    }
+    return payload
+  })
+}

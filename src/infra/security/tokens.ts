@@ -1,0 +1,46 @@
+import { createSigner, createVerifier } from 'fast-jwt'
+
+export const TOKEN_LIFETIME_SECONDS = 3600
+
+export interface TokenClaims {
+  accountId: number
+  credentialsVersion: number
+}
+
+export type TokenCheck =
+  | { ok: true, claims: TokenClaims }
+  | { ok: false, reason: 'invalid' | 'expired' }
+
+export interface Tokens {
+  issue (claims: TokenClaims): string
+  verify (token: string): TokenCheck
+}
+
+/**
+ * HS256 JWTs signed and verified synchronously (no database, no async crypto on the hot path).
+ * Expiry is checked against the injected clock so tests can move time.
+ */
+export function createTokens (key: string, now: () => number): Tokens {
+  const sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true })
+  const decode = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: 10_000 })
+  return {
+    issue ({ accountId, credentialsVersion }) {
+      const iat = Math.floor(now() / 1000)
+      return sign({ sub: String(accountId), cv: credentialsVersion, iat, exp: iat + TOKEN_LIFETIME_SECONDS })
+    },
+    verify (token) {
+      let payload: { sub?: unknown, cv?: unknown, exp?: unknown }
+      try {
+        payload = decode(token)
+      } catch {
+        return { ok: false, reason: 'invalid' }
+      }
+      const accountId = Number(payload.sub)
+      if (!Number.isSafeInteger(accountId) || typeof payload.cv !== 'number' || typeof payload.exp !== 'number') {
+        return { ok: false, reason: 'invalid' }
+      }
+      if (payload.exp * 1000 <= now()) return { ok: false, reason: 'expired' }
+      return { ok: true, claims: { accountId, credentialsVersion: payload.cv } }
+    },
+  }
+}

@@ -1,0 +1,44 @@
+import { Type, type Static } from 'typebox'
+
+export const ServiceEntry = Type.Object({
+  serviceId: Type.Integer({ description: 'Used when creating or updating accounts' }),
+  checkType: Type.String({ description: 'Kind of check' }),
+  provider: Type.String({ description: 'The provider of the check' }),
+}, { $id: 'ServiceEntry', examples: [{ serviceId: 2, checkType: 'BAV', provider: 'Sandbox' }] })
+
+export const Account = Type.Object({
+  id: Type.Integer(),
+  name: Type.String({ description: 'Unique across all accounts in the system' }),
+  enabledServices: Type.Array(Type.Ref('ServiceEntry')),
+}, { $id: 'Account', examples: [{ id: 42, name: 'Acme Lettings', enabledServices: [{ serviceId: 2, checkType: 'BAV', provider: 'Sandbox' }] }] })
+
+export const AccountWithCredentials = Type.Object({
+  account: Type.Ref('Account'),
+  credentials: Type.Object({
+    clientId: Type.String({ description: 'Stays the same for the life of the account' }),
+    clientSecret: Type.String({ description: 'In clear only in the response that created the account; otherwise ***REDACTED***' }),
+  }),
+  securityWarning: Type.String(),
+}, { $id: 'AccountWithCredentials' })
+
+export const CredentialsReset = Type.Object({
+  clientId: Type.String(),
+  clientSecret: Type.String({ description: 'The new secret, shown once' }),
+  securityWarning: Type.String(),
+}, { $id: 'CredentialsReset' })
+
+const serviceIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 100, description: 'serviceIds from GET /api/services/resellable' })
+const accountName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: 'The name field must be 1 to 200 characters and not blank.' })
+
+export const CreateAccountBody = Type.Object({
+  name: accountName,
+  enabledServices: Type.Optional(Type.Union([serviceIds, Type.Null()])),
+  externalReference: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], { description: "The caller's own identifier; makes creation idempotent" })),
+}, { examples: [{ name: 'Acme Lettings', enabledServices: [2], externalReference: 'crm-00042' }] })
+export type CreateAccountBody = Static<typeof CreateAccountBody>
+
+export const UpdateAccountBody = Type.Object({
+  name: Type.Optional(Type.Union([accountName, Type.Null()], { description: 'null or omitted: unchanged' })),
+  enabledServices: Type.Optional(Type.Union([serviceIds, Type.Null()], { description: 'Replaces the whole list; null or omitted: unchanged; []: all disabled' })),
+}, { examples: [{ enabledServices: [1, 2] }] })
+export type UpdateAccountBody = Static<typeof UpdateAccountBody>

@@ -1,0 +1,5 @@
+export { accountsRoutes } from './accounts.routes.ts'
+export { createAccountsService } from './accounts.service.ts'
+export type { AccountsService } from './accounts.service.ts'
+export { AccountCommandError } from './accounts.errors.ts'
+export { ServiceEntry, Account, AccountWithCredentials, CredentialsReset } from './accounts.schemas.ts'

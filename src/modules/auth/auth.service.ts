@@ -1,0 +1,76 @@
+import type { FailureCounter } from '../../infra/rate-limit/failure-counter.ts'
+import { secretMatches } from '../../infra/security/secrets.ts'
+import { TOKEN_LIFETIME_SECONDS, type Tokens } from '../../infra/security/tokens.ts'
+import type { Caller } from '../../shared/caller.ts'
+import type { AccountsService } from '../accounts/index.ts'
+import { InvalidClientCredentials, TooManyFailedAuthentications } from './auth.errors.ts'
+import type { AuthInfo, CredentialsCache } from './credentials-cache.ts'
+import { Unauthorized } from '../../infra/http/api-error.ts'
+
+export interface AuthDeps {
+  accounts: Pick<AccountsService, 'findCredentials'>
+  tokens: Tokens
+  cache: CredentialsCache
+  failures: FailureCounter
+  failuresPerMinute: number
+  defaultRateLimit: number
+}
+
+export type AuthService = ReturnType<typeof createAuthService>
+
+// A well-formed-looking secret to hash when the clientId is unknown, so both failures cost the same.
+const DUMMY_HASH = '0'.repeat(64)
+
+export function createAuthService (deps: AuthDeps) {
+  const toCaller = (info: AuthInfo): Caller => ({
+    accountId: info.id,
+    isReseller: info.isReseller,
+    rateLimitPerSecond: info.rateLimitPerSecond ?? deps.defaultRateLimit,
+  })
+
+  const checkVersion = (info: AuthInfo | null, credentialsVersion: number): Caller => {
+    if (!info || info.credentialsVersion !== credentialsVersion) throw new Unauthorized('The access token has been revoked; authenticate again.')
+    return toCaller(info)
+  }
+
+  return {
+    /** OAuth 2.0 client credentials (spec §5): one indexed lookup, a hash compare, a signature. */
+    async issueToken (clientId: string, clientSecret: string, clientIp: string) {
+      const failureKey = `auth-fail:${clientIp}`
+      if (await deps.failures.count(failureKey) >= deps.failuresPerMinute) throw new TooManyFailedAuthentications(60)
+      const account = await deps.accounts.findCredentials(clientId)
+      const ok = secretMatches(clientSecret, account?.secretHash ?? DUMMY_HASH)
+      if (!account || !ok) {
+        await deps.failures.record(failureKey)
+        throw new InvalidClientCredentials()
+      }
+      return {
+        accessToken: deps.tokens.issue({ accountId: account.id, credentialsVersion: account.credentialsVersion }),
+        expires: TOKEN_LIFETIME_SECONDS,
+      }
+    },
+
+    /**
+     * The bearer check of every request. Cached accounts are answered synchronously (no database,
+     * no async crypto); a cold or stale entry costs one primary-key read shared by concurrent requests.
+     */
+    callerFor (authorization: string | undefined): Caller | Promise<Caller> {
+      const token = bearerToken(authorization)
+      const check = deps.tokens.verify(token)
+      if (!check.ok) {
+        throw new Unauthorized(check.reason === 'expired' ? 'The access token has expired; authenticate again.' : 'The access token is not valid.')
+      }
+      const { accountId, credentialsVersion } = check.claims
+      const cached = deps.cache.peek(accountId)
+      if (cached !== undefined) return checkVersion(cached, credentialsVersion)
+      return deps.cache.load(accountId).then((info) => checkVersion(info, credentialsVersion))
+    },
+  }
+}
+
+function bearerToken (authorization: string | undefined): string {
+  if (!authorization) throw new Unauthorized('Send an access token in the Authorization header: Bearer <accessToken>.')
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+  if (!match) throw new Unauthorized('The Authorization header must have the form: Bearer <accessToken>.')
+  return match[1]!
+}

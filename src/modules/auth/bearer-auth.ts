@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Caller } from '../../shared/caller.ts'
+import type { AuthService } from './auth.service.ts'
+import '../../infra/http/route-config.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every route that is not public; null only on public routes. */
+    caller: Caller | null
+  }
+}
+
+/** Every route but the public ones requires `Authorization: Bearer` (spec §4, §5). */
+export const bearerAuth = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
+  app.decorateRequest('caller', null)
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config?.public) return done()
+    try {
+      const caller = auth.callerFor(request.headers.authorization)
+      if (caller instanceof Promise) {
+        caller.then((c) => { request.caller = c; done() }, done)
+      } else {
+        request.caller = caller
+        done()
+      }
+    } catch (err) {
+      done(err as Error)
+    }
+  })
+}, { name: 'bearer-auth' })
+
+/** The caller of an authenticated route (the hook guarantees it). */
+export function callerOf (request: { caller: Caller | null }): Caller {
+  if (!request.caller) throw new Error('route is public: no caller')
+  return request.caller
+}

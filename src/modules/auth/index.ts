@@ -1,0 +1,7 @@
+export { authRoutes } from './auth.routes.ts'
+export { bearerAuth, callerOf } from './bearer-auth.ts'
+export { createAuthService } from './auth.service.ts'
+export type { AuthService } from './auth.service.ts'
+export { createCredentialsCache } from './credentials-cache.ts'
+export type { CredentialsCache } from './credentials-cache.ts'
+export { TokenRequest, TokenResponse, FieldErrors } from './auth.schemas.ts'

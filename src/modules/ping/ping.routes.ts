@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { ApiVersionQuery, authenticatedErrors } from '../../shared/schemas.ts'
+
+export async function pingRoutes (app: FastifyInstance) {
+  app.get('/api/Ping', {
+    schema: {
+      tags: ['Connectivity'],
+      summary: 'Connectivity check',
+      description: 'Answers the text Pong to an authenticated caller: proves the base URL, the token and the network path.',
+      security: [{ bearerAuth: [] }],
+      querystring: ApiVersionQuery,
+      response: {
+        200: Type.String({ description: 'The text Pong', examples: ['Pong'] }),
+        ...authenticatedErrors,
+      },
+    },
+  }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('Pong'))
+}

@@ -1,0 +1,46 @@
+import { buildApp, type App } from './app.ts'
+import { type Config, ConfigError, loadConfig } from './config/config.ts'
+import { DataDirBusy, lockDataDir } from './infra/db/data-dir-lock.ts'
+import { announceDemoReseller } from './cli/demo-reseller.ts'
+
+/** `npm start` / `idcheck serve`: listen, and close gracefully on SIGTERM or SIGINT. */
+export async function serve (config: Config): Promise<App> {
+  const unlock = config.dataDir ? lockDataDir(config.dataDir, 'idcheck serve') : () => {}
+  let app: App
+  try {
+    app = await buildApp(config)
+  } catch (err) {
+    unlock()
+    throw err
+  }
+  if (config.databaseUrl && !process.env.TOKEN_SIGNING_KEY) {
+    app.log.warn('TOKEN_SIGNING_KEY is not set: tokens are signed with a key of this process only and die when it stops; set one shared key for every process')
+  }
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => { app.log.error('shutdown took over 25 s; exiting'); process.exit(1) }, 25_000)
+    force.unref()
+    app.close().then(() => { unlock(); process.exit(0) }, (err) => { app.log.error({ err }, 'shutdown failed'); unlock(); process.exit(1) })
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+  if (config.dataDir && config.environment === 'sandbox') await announceDemoReseller(app, config)
+  return app
+}
+
+if (import.meta.main) {
+  try {
+    await serve(loadConfig())
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof DataDirBusy) {
+      console.error(`idcheck: ${err.message}`)
+      process.exit(2)
+    }
+    throw err
+  }
+}
