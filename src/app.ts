@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { pino } from 'pino'
 import type { Redis } from 'ioredis'
 import type { Config } from './config/config.ts'
 import { connectDatabase, type Connection } from './infra/db/connect.ts'
 import { migrate } from './infra/db/migrate.ts'
+import { type Queue, type QueueDefinition, startQueue } from './infra/queue/queue.ts'
 import { registerApiVersion } from './infra/http/api-version.ts'
 import { registerErrorHandling } from './infra/http/error-handler.ts'
 import { registerHealth } from './infra/http/health.ts'
@@ -36,6 +38,11 @@ declare module 'fastify' {
 
 export type App = FastifyInstance
 
+/** Every queue the application uses, with its retry policy. */
+const QUEUES: QueueDefinition[] = []
+
+async function startWorkers (_queue: Queue, _services: AppServices): Promise<void> {}
+
 export interface AppOverrides {
   clock?: Clock
   /** An already open database (tests share one migrated database per file). */
@@ -46,12 +53,20 @@ export interface AppOverrides {
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
 export async function buildApp (config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock
+  const logger = pino({ level: config.logLevel, enabled: overrides.logger !== false, redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' } })
   const connection = overrides.connection ?? await connectDatabase(config)
   const { db } = connection
   let redis: Redis | null = null
+  let queue: Queue | null = null
   try {
     await migrate(db)
     redis = config.redisUrl ? connectRedis(config.redisUrl) : null
+    queue = await startQueue({
+      pglite: connection.pglite,
+      databaseUrl: config.databaseUrl,
+      schema: config.databaseSchema === 'public' ? 'pgboss' : `${config.databaseSchema}_boss`,
+      pollingIntervalSeconds: config.queuePollingSeconds,
+    }, QUEUES, (err) => logger.error({ err }, 'job queue error'))
 
     const catalogue = await createServicesCatalogue(db, { environment: config.environment, productionProviders: {} })
     const credentialsCache = createCredentialsCache({
@@ -74,7 +89,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     const services: AppServices = { accounts, auth, catalogue }
 
     const app = Fastify({
-      logger: overrides.logger === false ? false : { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' } },
+      loggerInstance: logger as FastifyBaseLogger,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: config.bodyLimitBytes,
       requestIdHeader: 'x-request-id',
@@ -105,7 +120,10 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 
     app.decorate('services', services)
     app.decorate('config', config)
+    if (config.runWorkers) await startWorkers(queue, services)
     app.addHook('onClose', async () => {
+      // Fastify has stopped taking requests and finished the in-flight ones; jobs finish next.
+      await queue?.stop()
       failures.close()
       if (redis) redis.disconnect()
       if (!overrides.connection) await db.close()
@@ -113,6 +131,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     await app.ready()
     return app
   } catch (err) {
+    await queue?.stop().catch(() => {})
     redis?.disconnect()
     if (!overrides.connection) await db.close().catch(() => {})
     throw err

@@ -25,8 +25,10 @@ export interface Config {
   credentialsCacheTtlMs: number
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number
-  /** Run the background workers inside the API process (always true in embedded mode). */
+  /** Run the background workers inside the API process (RUN_WORKERS; always on in embedded mode). */
   runWorkers: boolean
+  /** How often idle workers look for jobs when no notification wakes them. */
+  queuePollingSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -71,7 +73,8 @@ export function loadConfig (env: Env = process.env): Config {
     authFailuresPerMinute: 20,
     credentialsCacheTtlMs: 1000,
     bodyLimitBytes: 64 * 1024,
-    runWorkers: databaseUrl === null,
+    runWorkers: databaseUrl === null || parseBoolean('RUN_WORKERS', env.RUN_WORKERS, true),
+    queuePollingSeconds: 2,
   }
 }
 
@@ -86,7 +89,12 @@ function signingKeyFor (dataDir: string | null): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(dataDir, { recursive: true })
   const key = randomBytes(32).toString('base64url')
-  writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' })
+  try {
+    writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim()
+    throw err
+  }
   chmodSync(file, 0o600)
   return key
 }
@@ -111,6 +119,14 @@ function parseInteger (name: string, value: string | undefined, fallback: number
   const n = Number(v)
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not "${v}"`)
   return n
+}
+
+function parseBoolean (name: string, value: string | undefined, fallback: boolean): boolean {
+  const v = nonEmpty(value)?.toLowerCase()
+  if (v === undefined || v === null) return fallback
+  if (['true', '1', 'yes', 'on'].includes(v)) return true
+  if (['false', '0', 'no', 'off'].includes(v)) return false
+  throw new ConfigError(`${name} must be true or false, not "${value}"`)
 }
 
 function nonEmpty (value: string | undefined): string | null {

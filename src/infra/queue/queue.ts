@@ -1,0 +1,76 @@
+import type { PGlite } from '@electric-sql/pglite'
+import { fromPglite, PgBoss, type QueueOptions } from 'pg-boss'
+import type { Queryable } from '../db/database.ts'
+
+export interface JobContext<T> { id: string, data: T, retryCount: number }
+export type JobHandler<T> = (job: JobContext<T>) => Promise<void>
+
+export interface QueueDefinition extends QueueOptions { name: string }
+
+export interface EnqueueOptions { startAfterSeconds?: number, singletonKey?: string }
+
+export interface Queue {
+  /** Enqueues on the caller's transaction: the job exists exactly when the transaction commits. */
+  enqueue (tx: Queryable, name: string, data: object, options?: EnqueueOptions): Promise<string | null>
+  work<T> (name: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>
+  /** Jobs waiting (created or retry) and the age in seconds of the oldest, per queue. */
+  backlog (): Promise<{ name: string, waiting: number, oldestSeconds: number }[]>
+  stop (): Promise<void>
+}
+
+export interface QueueConnection {
+  pglite: PGlite | null
+  databaseUrl: string | null
+  /** pg-boss's own schema; one per application schema so test files do not share jobs. */
+  schema: string
+  pollingIntervalSeconds: number
+}
+
+/** pg-boss on the application's database: in-process PGlite or PostgreSQL (DESIGN.md, Runtime modes). */
+export async function startQueue (connection: QueueConnection, queues: readonly QueueDefinition[], onError: (err: Error) => void): Promise<Queue> {
+  const boss = connection.pglite
+    ? new PgBoss({ db: fromPglite(connection.pglite), backend: 'pglite', schema: connection.schema, schedule: false })
+    : new PgBoss({ connectionString: connection.databaseUrl!, schema: connection.schema, max: 4, useListenNotify: true, schedule: false })
+  boss.on('error', onError)
+  await boss.start()
+  for (const { name, ...options } of queues) {
+    await boss.createQueue(name, { ...options, notify: true } as QueueOptions).catch(async (err) => {
+      if (!/already exists/i.test(String(err?.message))) throw err
+    })
+    await boss.updateQueue(name, options)
+  }
+  const schema = connection.schema
+
+  return {
+    async enqueue (tx, name, data, options = {}) {
+      return boss.send(name, data, {
+        db: onTransaction(tx),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      })
+    },
+    async work (name, handler, options = {}) {
+      await boss.work(name, {
+        batchSize: 1,
+        localConcurrency: options.concurrency ?? 2,
+        pollingIntervalSeconds: connection.pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: Math.max(connection.pollingIntervalSeconds, 5),
+      }, async ([job]) => {
+        if (job) await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount })
+      })
+    },
+    async backlog () {
+      const rows = await boss.getDb().executeSql(
+        `SELECT name, count(*)::int AS waiting, coalesce(extract(epoch FROM now() - min(created_on)), 0)::float8 AS "oldestSeconds"
+         FROM "${schema}".job WHERE state IN ('created', 'retry') GROUP BY name`)
+      return rows.rows as { name: string, waiting: number, oldestSeconds: number }[]
+    },
+    async stop () {
+      await boss.stop({ graceful: true, timeout: 20_000, close: true })
+    },
+  }
+}
+
+function onTransaction (tx: Queryable) {
+  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.query(text, values) }) }
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto'
+import type { Config } from '../../src/config/config.ts'
+
+/** The suite runs embedded by default and on PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set. */
+export function testConfig (overrides: Partial<Config> = {}): Config {
+  const unique = `t${process.pid}_${randomBytes(4).toString('hex')}`
+  return {
+    environment: 'sandbox',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    databaseUrl: process.env.DATABASE_URL || null,
+    databaseSchema: process.env.DATABASE_URL ? unique : 'public',
+    redisUrl: process.env.REDIS_URL || null,
+    redisKeyPrefix: `idcheck-test:${unique}:`,
+    tokenSigningKey: randomBytes(32).toString('base64url'),
+    logLevel: process.env.LOG_LEVEL ?? 'silent',
+    rateLimitPerSecond: 15,
+    authFailuresPerMinute: 20,
+    credentialsCacheTtlMs: 1000,
+    bodyLimitBytes: 64 * 1024,
+    runWorkers: true,
+    queuePollingSeconds: 0.5,
+    ...overrides,
+  }
+}
