@@ -18,6 +18,9 @@ import { REDACTED_LOG_PATHS } from './infra/security/redaction.ts'
 import { createTokens } from './infra/security/tokens.ts'
 import { Account, AccountWithCredentials, accountsRoutes, type AccountsService, createAccountsService, CredentialsReset, ServiceEntry } from './modules/accounts/index.ts'
 import { authRoutes, type AuthService, bearerAuth, createAuthService, createCredentialsCache, FieldErrors, TokenRequest, TokenResponse } from './modules/auth/index.ts'
+import { BankAccount, bankAccountsRoutes, type BankAccountsService, createBankAccountsService, DuplicateBankAccountBody, findActiveBankAccount } from './modules/bank-accounts/index.ts'
+import { BAV_CHECK_JOB, BavAttempt, BavCheckAccepted, bavProviderFor, bavQueues, bavRoutes, type BavService, createBavService } from './modules/bav/index.ts'
+import { Case, casesRoutes, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { pingRoutes } from './modules/ping/ping.routes.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
 import { type Clock, systemClock } from './shared/clock.ts'
@@ -27,6 +30,9 @@ export interface AppServices {
   accounts: AccountsService
   auth: AuthService
   catalogue: ServicesCatalogue
+  cases: CasesService
+  bankAccounts: BankAccountsService
+  bav: BavService
 }
 
 declare module 'fastify' {
@@ -39,9 +45,11 @@ declare module 'fastify' {
 export type App = FastifyInstance
 
 /** Every queue the application uses, with its retry policy. */
-const QUEUES: QueueDefinition[] = []
+const queuesFor = (config: Config): QueueDefinition[] => [...bavQueues(config.bavRetry)]
 
-async function startWorkers (_queue: Queue, _services: AppServices): Promise<void> {}
+async function startWorkers (queue: Queue, services: AppServices): Promise<void> {
+  await queue.work(BAV_CHECK_JOB, (job) => services.bav.runCheck(job as never), { concurrency: 4 })
+}
 
 export interface AppOverrides {
   clock?: Clock
@@ -66,7 +74,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema === 'public' ? 'pgboss' : `${config.databaseSchema}_boss`,
       pollingIntervalSeconds: config.queuePollingSeconds,
-    }, QUEUES, (err) => logger.error({ err }, 'job queue error'))
+    }, queuesFor(config), (err) => logger.error({ err }, 'job queue error'))
 
     const catalogue = await createServicesCatalogue(db, { environment: config.environment, productionProviders: {} })
     const credentialsCache = createCredentialsCache({
@@ -86,7 +94,20 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       failuresPerMinute: config.authFailuresPerMinute,
       defaultRateLimit: config.rateLimitPerSecond,
     })
-    const services: AppServices = { accounts, auth, catalogue }
+    const cases = createCasesService({ db, clock })
+    const bavProvider = bavProviderFor(config.environment)
+    if (bavProvider.reason) logger.warn(bavProvider.reason)
+    const bav = createBavService({
+      db, queue, clock, catalogue,
+      provider: bavProvider.provider,
+      unavailableReason: bavProvider.reason,
+      findActiveBankAccount: (q, id) => findActiveBankAccount(q, id),
+      publish: async () => {},
+      log: logger,
+      retry: config.bavRetry,
+    })
+    const bankAccounts = createBankAccountsService({ db, cases, bav })
+    const services: AppServices = { accounts, auth, catalogue, cases, bankAccounts, bav }
 
     const app = Fastify({
       loggerInstance: logger as FastifyBaseLogger,
@@ -97,7 +118,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       trustProxy: false,
     })
     app.setValidatorCompiler(createValidatorCompiler())
-    for (const schema of [ProblemDetails, ErrorList, TokenRequest, TokenResponse, FieldErrors, ServiceEntry, Account, AccountWithCredentials, CredentialsReset]) {
+    for (const schema of [ProblemDetails, ErrorList, TokenRequest, TokenResponse, FieldErrors, ServiceEntry, Account, AccountWithCredentials, CredentialsReset,
+      Case, BavAttempt, BavCheckAccepted, BankAccount, DuplicateBankAccountBody]) {
       app.addSchema(schema)
     }
     app.addHook('onRequest', async (request, reply) => { reply.header('x-request-id', request.id) })
@@ -117,6 +139,9 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     await app.register(pingRoutes)
     await app.register(accountsRoutes(accounts))
     await app.register(servicesCatalogueRoutes(catalogue, db))
+    await app.register(casesRoutes(cases))
+    await app.register(bankAccountsRoutes(bankAccounts))
+    await app.register(bavRoutes(bav))
 
     app.decorate('services', services)
     app.decorate('config', config)

@@ -29,6 +29,8 @@ export interface Config {
   runWorkers: boolean
   /** How often idle workers look for jobs when no notification wakes them. */
   queuePollingSeconds: number
+  /** Retries of a BAV check whose provider is unavailable, with exponential backoff from the delay. */
+  bavRetry: { limit: number, delaySeconds: number }
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +77,7 @@ export function loadConfig (env: Env = process.env): Config {
     bodyLimitBytes: 64 * 1024,
     runWorkers: databaseUrl === null || parseBoolean('RUN_WORKERS', env.RUN_WORKERS, true),
     queuePollingSeconds: 2,
+    bavRetry: { limit: 8, delaySeconds: 5 },
   }
 }
 

@@ -21,6 +21,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     bodyLimitBytes: 64 * 1024,
     runWorkers: true,
     queuePollingSeconds: 0.5,
+    bavRetry: { limit: 2, delaySeconds: 1 },
     ...overrides,
   }
 }

@@ -55,8 +55,23 @@ function missingBodyAsMissingFields (err: FastifyError): NonNullable<FastifyErro
   const first = errors[0] as (typeof errors[number] & { parentSchema?: { required?: string[] }, data?: unknown }) | undefined
   const bodyAbsent = first && first.keyword === 'type' && first.instancePath === '' && (first.data === undefined || first.data === null)
   if (!bodyAbsent || !first.parentSchema?.required?.length) return errors
-  return first.parentSchema.required.map((missingProperty) =>
+  return missingFields(first.parentSchema.required)
+}
+
+function missingFields (required: string[]): NonNullable<FastifyError['validation']> {
+  return required.map((missingProperty) =>
     ({ keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty }, message: '' }))
+}
+
+/**
+ * `content-type: application/json` with no body at all: the same answer as a body without the
+ * route's required fields (spec §7: authenticate with clientId and clientSecret missing is the
+ * PascalCase-keyed object, however the client left them out).
+ */
+function requiredFieldsError (request: FastifyRequest): ApiError | null {
+  const required = (request.routeOptions.schema?.body as { required?: string[] } | undefined)?.required
+  if (!required?.length) return null
+  return validationError(Object.assign(new Error('body is empty'), { validation: missingFields(required), validationContext: 'body' }) as FastifyError, request)
 }
 
 /** Fastify's own 4xx (bad JSON, wrong content type, too large) in the spec's {"errors": [...]} shape. */
@@ -67,7 +82,7 @@ function clientError (err: FastifyError, request: FastifyRequest): ApiError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return badRequest(`The request body is larger than the limit of ${request.routeOptions.bodyLimit ?? 0} bytes.`)
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return badRequest('The request body is empty; send a JSON object.')
+      return requiredFieldsError(request) ?? badRequest('The request body is empty; send a JSON object.')
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return badRequest('The request body is not valid JSON.')
     default:

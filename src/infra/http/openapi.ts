@@ -20,6 +20,8 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
         { name: 'Authentication', description: 'Access tokens' },
         { name: 'Connectivity', description: 'Ping' },
         { name: 'Accounts', description: 'Reseller sub-accounts and their credentials' },
+        { name: 'Cases', description: 'The people and businesses you check' },
+        { name: 'Bank accounts', description: 'Bank accounts of a case and their verification (BAV)' },
         { name: 'Health', description: 'Probes for load balancers and orchestrators' },
       ],
     },

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
+import { COUNTRY_CODE_FORMAT, isCountryCode } from '../../shared/country-code.ts'
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
 
@@ -12,7 +13,10 @@ export function createValidatorCompiler (): FastifySchemaCompiler<unknown> {
   const common: Options = { allErrors: true, verbose: true, useDefaults: true, removeAdditional: true, strict: false }
   const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }))
   const textAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }))
-  for (const ajv of [bodyAjv, textAjv]) ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })
+  for (const ajv of [bodyAjv, textAjv]) {
+    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })
+    ajv.addFormat(COUNTRY_CODE_FORMAT, { type: 'string', validate: isCountryCode })
+  }
   return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)
 }
 

@@ -1,0 +1,53 @@
+import type { Queryable } from '../../infra/db/database.ts'
+
+export interface BankAccountRow {
+  id: number
+  caseId: number
+  accountId: number
+  documentId: number | null
+  countryCode: string
+  firstName: string
+  middleNames: string | null
+  lastName: string
+  sortCode: string
+  accountNumber: string
+  bankName: string | null
+}
+
+export type NewBankAccount = Omit<BankAccountRow, 'id' | 'documentId'>
+
+const COLUMNS = `id, case_id AS "caseId", account_id AS "accountId", document_id AS "documentId", country_code AS "countryCode",
+  first_name AS "firstName", middle_names AS "middleNames", last_name AS "lastName", sort_code AS "sortCode",
+  account_number AS "accountNumber", bank_name AS "bankName"`
+
+export async function insert (tx: Queryable, b: NewBankAccount): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO bank_accounts (case_id, account_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [b.caseId, b.accountId, b.countryCode, b.firstName, b.middleNames, b.lastName, b.sortCode, b.accountNumber, b.bankName])
+  return row!.id
+}
+
+export async function findActiveDuplicate (q: Queryable, caseId: number, sortCode: string, accountNumber: string): Promise<number | undefined> {
+  const [row] = await q.query<{ id: number }>(
+    'SELECT id FROM bank_accounts WHERE case_id = $1 AND sort_code = $2 AND account_number = $3 AND deleted_at IS NULL', [caseId, sortCode, accountNumber])
+  return row?.id
+}
+
+export async function listActive (q: Queryable, accountId: number, caseId: number): Promise<BankAccountRow[]> {
+  return q.query<BankAccountRow>(
+    `SELECT ${COLUMNS} FROM bank_accounts WHERE case_id = $1 AND account_id = $2 AND deleted_at IS NULL ORDER BY id`, [caseId, accountId])
+}
+
+export async function findActive (q: Queryable, id: number): Promise<BankAccountRow | undefined> {
+  const [row] = await q.query<BankAccountRow>(`SELECT ${COLUMNS} FROM bank_accounts WHERE id = $1 AND deleted_at IS NULL`, [id])
+  return row
+}
+
+/** Returns whether an active bank account of this case and owner was soft-deleted. */
+export async function softDelete (q: Queryable, accountId: number, caseId: number, id: number): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE bank_accounts SET deleted_at = now() WHERE id = $1 AND case_id = $2 AND account_id = $3 AND deleted_at IS NULL RETURNING id',
+    [id, caseId, accountId])
+  return rows.length > 0
+}

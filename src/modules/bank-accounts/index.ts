@@ -1,0 +1,5 @@
+export { bankAccountsRoutes } from './bank-accounts.routes.ts'
+export { createBankAccountsService } from './bank-accounts.service.ts'
+export type { BankAccountsService } from './bank-accounts.service.ts'
+export { BankAccount, DuplicateBankAccountBody } from './bank-accounts.schemas.ts'
+export { findActive as findActiveBankAccount } from './bank-accounts.repository.ts'

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { ApiVersionQuery, authenticatedErrors } from '../../shared/schemas.ts'
+import { callerOf } from '../auth/index.ts'
+import { BankAccountParams } from '../bank-accounts/bank-accounts.schemas.ts'
+import type { BavService } from './bav.service.ts'
+
+export function bavRoutes (bav: BavService) {
+  return async function (app: FastifyInstance) {
+    app.post('/api/cases/:caseId/bank-accounts/:id/bav-checks', {
+      schema: {
+        tags: ['Bank accounts'], security: [{ bearerAuth: [] }],
+        summary: 'Request a new BAV check',
+        description: 'Queues a new bank account verification; its result is added to bavAttemptHistory and announced by the bank_account.bav_completed webhook.',
+        params: BankAccountParams, querystring: ApiVersionQuery,
+        response: {
+          202: Type.Ref('BavCheckAccepted'),
+          403: Type.Ref('ProblemDetails', { description: 'BAV is not enabled on this account' }),
+          404: Type.Null({ description: 'No such active bank account on this case (empty body)' }),
+          ...authenticatedErrors,
+        },
+      },
+    }, async (request, reply) => {
+      const { caseId, id } = request.params as { caseId: number, id: number }
+      await bav.requestCheck(callerOf(request), caseId, id)
+      return reply.code(202).send({ bankAccountId: id, status: 'queued' })
+    })
+  }
+}

@@ -1,0 +1,6 @@
+export { bavRoutes } from './bav.routes.ts'
+export { createBavService, bavQueues, BAV_CHECK_JOB } from './bav.service.ts'
+export type { BavService, BankAccountForCheck } from './bav.service.ts'
+export { BavAttempt, BavCheckAccepted } from './bav.schemas.ts'
+export { bavProviderFor } from './bav-providers.ts'
+export type { BavProvider } from './bav-provider.ts'

@@ -1,0 +1,58 @@
+import { Type, type Static } from 'typebox'
+import { COUNTRY_CODE_FORMAT } from '../../shared/country-code.ts'
+
+const text = (max: number, field: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage: `The ${field} field must be 1 to ${max} characters and not blank.` })
+const optionalText = (max: number, field: string) => Type.Optional(Type.Union([text(max, field), Type.Null()]))
+
+export const CreateCaseBody = Type.Object({
+  urn: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Your reference for the case', errorMessage: 'The urn field must be 1 to 255 characters and not blank.' }),
+  type: Type.Union([Type.Literal('Person'), Type.Literal('Business')], { errorMessage: 'The type field must be "Person" or "Business".' }),
+  givenNames: optionalText(100, 'givenNames'),
+  surname: optionalText(40, 'surname'),
+  dobDay: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 31 }), Type.Null()])),
+  dobMonth: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 12 }), Type.Null()])),
+  dobYear: Type.Optional(Type.Union([Type.Integer({ minimum: 1000, maximum: 9999 }), Type.Null()])),
+  addressLine1: optionalText(200, 'addressLine1'),
+  addressPostcode: optionalText(20, 'addressPostcode'),
+  addressCountryCode2: Type.Optional(Type.Union([Type.String({ format: COUNTRY_CODE_FORMAT, errorMessage: 'The addressCountryCode2 field must be an ISO 3166-1 alpha-2 country code, e.g. GB.' }), Type.Null()])),
+  entityName: optionalText(200, 'entityName'),
+  entityRegistrationNumber: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 19, errorMessage: 'The entityRegistrationNumber field must be 1 to 19 characters.' }), Type.Null()])),
+}, {
+  examples: [
+    { urn: 'CUST-0001', type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 14, dobMonth: 3, dobYear: 1987, addressLine1: '1 High Street', addressPostcode: 'SW1A 1AA', addressCountryCode2: 'GB' },
+    { urn: 'BIZ-0001', type: 'Business', entityName: 'Acme Ltd', entityRegistrationNumber: '01234567' },
+  ],
+})
+export type CreateCaseBody = Static<typeof CreateCaseBody>
+
+const nullableString = Type.Union([Type.String(), Type.Null()])
+const nullableInt = Type.Union([Type.Integer(), Type.Null()])
+
+export const Case = Type.Object({
+  id: Type.Integer(),
+  urn: Type.String(),
+  type: Type.String({ description: 'Person or Business' }),
+  givenNames: nullableString,
+  surname: nullableString,
+  dobDay: nullableInt,
+  dobMonth: nullableInt,
+  dobYear: nullableInt,
+  addressLine1: nullableString,
+  addressPostcode: nullableString,
+  addressCountryCode2: nullableString,
+  entityName: nullableString,
+  entityRegistrationNumber: nullableString,
+  createdAt: Type.String({ description: 'ISO 8601 UTC' }),
+}, { $id: 'Case' })
+export type CaseView = Static<typeof Case>
+
+export const CaseListQuery = Type.Object({
+  'api-version': Type.Optional(Type.String()),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, errorMessage: 'The limit query parameter must be an integer from 1 to 100.' })),
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Cursor: return cases older than this case id (from the Link header)', errorMessage: 'The before query parameter must be a case id.' })),
+})
+export type CaseListQuery = Static<typeof CaseListQuery>
+
+export const CaseParams = Type.Object({
+  caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),
+})

@@ -1,0 +1,74 @@
+import type { Database, Queryable } from '../../infra/db/database.ts'
+import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
+import type { Caller } from '../../shared/caller.ts'
+import type { Clock } from '../../shared/clock.ts'
+import * as repo from './cases.repository.ts'
+import type { CaseView, CreateCaseBody } from './cases.schemas.ts'
+
+export type CasesService = ReturnType<typeof createCasesService>
+
+export function createCasesService ({ db, clock }: { db: Database, clock: Clock }) {
+  return {
+    async create (caller: Caller, body: CreateCaseBody): Promise<CaseView> {
+      const input = normalise(body)
+      const problems = body.type === 'Person' ? personProblems(input, clock.now()) : businessProblems(input)
+      if (problems.length > 0) throw new ValidationFailed(problems)
+      return repo.insert(db, caller.accountId, input)
+    },
+
+    async get (caller: Caller, id: number): Promise<CaseView> {
+      const found = await repo.findOwned(db, caller.accountId, id)
+      if (!found) throw new NotFound()
+      return found
+    },
+
+    list: (caller: Caller, limit: number, before: number | null) => repo.listOwned(db, caller.accountId, limit, before),
+
+    /** For modules that attach things to a case: 404 (never 403) when it is not the caller's. */
+    async assertOwned (q: Queryable, caller: Caller, caseId: number): Promise<void> {
+      if (!await repo.isOwned(q, caller.accountId, caseId)) throw new NotFound()
+    },
+  }
+}
+
+function normalise (b: CreateCaseBody): repo.NewCase {
+  return {
+    urn: b.urn.trim(),
+    type: b.type,
+    givenNames: b.givenNames?.trim() ?? null,
+    surname: b.surname?.trim() ?? null,
+    dobDay: b.dobDay ?? null,
+    dobMonth: b.dobMonth ?? null,
+    dobYear: b.dobYear ?? null,
+    addressLine1: b.addressLine1?.trim() ?? null,
+    addressPostcode: b.addressPostcode?.trim() ?? null,
+    addressCountryCode2: b.addressCountryCode2?.toUpperCase() ?? null,
+    entityName: b.entityName?.trim() ?? null,
+    entityRegistrationNumber: b.entityRegistrationNumber?.trim() ?? null,
+  }
+}
+
+function personProblems (c: repo.NewCase, now: number): string[] {
+  const problems: string[] = []
+  if (!c.givenNames) problems.push('The givenNames field is required for a Person case.')
+  if (!c.surname) problems.push('The surname field is required for a Person case.')
+  const missing = (['dobDay', 'dobMonth', 'dobYear'] as const).filter((f) => c[f] === null)
+  for (const field of missing) problems.push(`The ${field} field is required for a Person case.`)
+  if (missing.length === 0) problems.push(...dateOfBirthProblems(c.dobDay!, c.dobMonth!, c.dobYear!, now))
+  return problems
+}
+
+function dateOfBirthProblems (day: number, month: number, year: number, now: number): string[] {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  const text = `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return [`The date of birth ${text} (dobDay/dobMonth/dobYear) is not a real date.`]
+  }
+  if (date.getTime() > now) return [`The date of birth ${text} (dobDay/dobMonth/dobYear) is in the future.`]
+  if (year < 1900) return [`The date of birth ${text} (dobDay/dobMonth/dobYear) is before 1900.`]
+  return []
+}
+
+function businessProblems (c: repo.NewCase): string[] {
+  return c.entityName ? [] : ['The entityName field is required for a Business case.']
+}

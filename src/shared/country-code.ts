@@ -1,0 +1,8 @@
+import countries from 'i18n-iso-countries'
+
+/** ISO 3166-1 alpha-2, from the i18n-iso-countries list; either case is accepted. */
+export function isCountryCode (value: string): boolean {
+  return /^[A-Za-z]{2}$/.test(value) && countries.isValid(value.toUpperCase())
+}
+
+export const COUNTRY_CODE_FORMAT = 'iso3166-alpha2'
