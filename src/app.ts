@@ -22,6 +22,8 @@ import { BankAccount, bankAccountsRoutes, type BankAccountsService, createBankAc
 import { BAV_CHECK_JOB, BavAttempt, BavCheckAccepted, bavProviderFor, bavQueues, bavRoutes, type BavService, createBavService } from './modules/bav/index.ts'
 import { Case, casesRoutes, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { pingRoutes } from './modules/ping/ping.routes.ts'
+import { createDeliveryJob, createWebhooksService, DeliveryQueued, WEBHOOK_DELIVER_JOB, WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, webhookQueues, webhooksRoutes, type WebhooksService } from './modules/webhooks/index.ts'
+import { createSecretBox } from './infra/security/secret-box.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
 import { type Clock, systemClock } from './shared/clock.ts'
 import { ErrorList, ProblemDetails } from './shared/schemas.ts'
@@ -33,6 +35,8 @@ export interface AppServices {
   cases: CasesService
   bankAccounts: BankAccountsService
   bav: BavService
+  webhooks: WebhooksService
+  deliverWebhook: ReturnType<typeof createDeliveryJob>
 }
 
 declare module 'fastify' {
@@ -45,10 +49,11 @@ declare module 'fastify' {
 export type App = FastifyInstance
 
 /** Every queue the application uses, with its retry policy. */
-const queuesFor = (config: Config): QueueDefinition[] => [...bavQueues(config.bavRetry)]
+const queuesFor = (config: Config): QueueDefinition[] => [...bavQueues(config.bavRetry), ...webhookQueues]
 
 async function startWorkers (queue: Queue, services: AppServices): Promise<void> {
   await queue.work(BAV_CHECK_JOB, (job) => services.bav.runCheck(job as never), { concurrency: 4 })
+  await queue.work(WEBHOOK_DELIVER_JOB, (job) => services.deliverWebhook(job as never), { concurrency: 8 })
 }
 
 export interface AppOverrides {
@@ -94,6 +99,13 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       failuresPerMinute: config.authFailuresPerMinute,
       defaultRateLimit: config.rateLimitPerSecond,
     })
+    const webhookDeps = {
+      db, queue, clock,
+      secrets: createSecretBox(config.tokenSigningKey, 'webhook-signing-secrets'),
+      allowPrivateTargets: config.environment === 'sandbox',
+    }
+    const webhooks = createWebhooksService(webhookDeps)
+    const deliverWebhook = createDeliveryJob({ ...webhookDeps, timeoutMs: config.webhookTimeoutMs, retryScale: config.webhookRetryScale })
     const cases = createCasesService({ db, clock })
     const bavProvider = bavProviderFor(config.environment)
     if (bavProvider.reason) logger.warn(bavProvider.reason)
@@ -102,12 +114,12 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       provider: bavProvider.provider,
       unavailableReason: bavProvider.reason,
       findActiveBankAccount: (q, id) => findActiveBankAccount(q, id),
-      publish: async () => {},
+      publish: webhooks.publish,
       log: logger,
       retry: config.bavRetry,
     })
     const bankAccounts = createBankAccountsService({ db, cases, bav })
-    const services: AppServices = { accounts, auth, catalogue, cases, bankAccounts, bav }
+    const services: AppServices = { accounts, auth, catalogue, cases, bankAccounts, bav, webhooks, deliverWebhook }
 
     const app = Fastify({
       loggerInstance: logger as FastifyBaseLogger,
@@ -119,7 +131,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     })
     app.setValidatorCompiler(createValidatorCompiler())
     for (const schema of [ProblemDetails, ErrorList, TokenRequest, TokenResponse, FieldErrors, ServiceEntry, Account, AccountWithCredentials, CredentialsReset,
-      Case, BavAttempt, BavCheckAccepted, BankAccount, DuplicateBankAccountBody]) {
+      Case, BavAttempt, BavCheckAccepted, BankAccount, DuplicateBankAccountBody,
+      WebhookEndpoint, WebhookEndpointCreated, WebhookDelivery, DeliveryQueued]) {
       app.addSchema(schema)
     }
     app.addHook('onRequest', async (request, reply) => { reply.header('x-request-id', request.id) })
@@ -142,6 +155,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     await app.register(casesRoutes(cases))
     await app.register(bankAccountsRoutes(bankAccounts))
     await app.register(bavRoutes(bav))
+    await app.register(webhooksRoutes(webhooks))
 
     app.decorate('services', services)
     app.decorate('config', config)

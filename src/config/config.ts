@@ -31,6 +31,10 @@ export interface Config {
   queuePollingSeconds: number
   /** Retries of a BAV check whose provider is unavailable, with exponential backoff from the delay. */
   bavRetry: { limit: number, delaySeconds: number }
+  /** A receiver must answer within this time for a delivery to count (Standard Webhooks: a 2xx). */
+  webhookTimeoutMs: number
+  /** Multiplies the webhook retry schedule (1 = 5 s … 24 h); tests shrink it. */
+  webhookRetryScale: number
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +82,8 @@ export function loadConfig (env: Env = process.env): Config {
     runWorkers: databaseUrl === null || parseBoolean('RUN_WORKERS', env.RUN_WORKERS, true),
     queuePollingSeconds: 2,
     bavRetry: { limit: 8, delaySeconds: 5 },
+    webhookTimeoutMs: 10_000,
+    webhookRetryScale: 1,
   }
 }
 

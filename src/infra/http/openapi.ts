@@ -22,6 +22,7 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
         { name: 'Accounts', description: 'Reseller sub-accounts and their credentials' },
         { name: 'Cases', description: 'The people and businesses you check' },
         { name: 'Bank accounts', description: 'Bank accounts of a case and their verification (BAV)' },
+        { name: 'Webhooks', description: 'Signed notifications of job results (Standard Webhooks)' },
         { name: 'Health', description: 'Probes for load balancers and orchestrators' },
       ],
     },

@@ -7,11 +7,13 @@ export type JobHandler<T> = (job: JobContext<T>) => Promise<void>
 
 export interface QueueDefinition extends QueueOptions { name: string }
 
-export interface EnqueueOptions { startAfterSeconds?: number, singletonKey?: string }
+export interface EnqueueOptions { startAfter?: Date, singletonKey?: string }
 
 export interface Queue {
   /** Enqueues on the caller's transaction: the job exists exactly when the transaction commits. */
   enqueue (tx: Queryable, name: string, data: object, options?: EnqueueOptions): Promise<string | null>
+  /** Several jobs in one statement, on the caller's transaction. */
+  enqueueMany (tx: Queryable, name: string, data: object[]): Promise<void>
   work<T> (name: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>
   /** Jobs waiting (created or retry) and the age in seconds of the oldest, per queue. */
   backlog (): Promise<{ name: string, waiting: number, oldestSeconds: number }[]>
@@ -45,9 +47,13 @@ export async function startQueue (connection: QueueConnection, queues: readonly 
     async enqueue (tx, name, data, options = {}) {
       return boss.send(name, data, {
         db: onTransaction(tx),
-        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       })
+    },
+    async enqueueMany (tx, name, data) {
+      if (data.length === 0) return
+      await boss.insert(name, data.map((d) => ({ data: d })), { db: onTransaction(tx) })
     },
     async work (name, handler, options = {}) {
       await boss.work(name, {

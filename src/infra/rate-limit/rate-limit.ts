@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { Problem } from '../http/api-error.ts'
+import { MemoryRateLimitStore } from './memory-store.ts'
 
 export interface RateLimitOptions {
   redis: Redis | null
@@ -20,7 +21,7 @@ export async function registerRateLimit (app: FastifyInstance, options: RateLimi
     global: true,
     hook: 'onRequest',
     timeWindow: 1000,
-    redis: options.redis ?? undefined,
+    ...(options.redis ? { redis: options.redis } : { store: MemoryRateLimitStore }),
     nameSpace: options.keyPrefix + 'rl:',
     skipOnError: true,
     allowList: (request) => options.clientOf(request) === null,

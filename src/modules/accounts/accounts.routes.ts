@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, errorListRef, IdParams } from '../../shared/schemas.ts'
 import { callerOf } from '../auth/index.ts'
 import type { AccountsService } from './accounts.service.ts'
+import { NotAReseller } from './accounts.errors.ts'
 import { CreateAccountBody, UpdateAccountBody } from './accounts.schemas.ts'
 
 const tags = ['Accounts']
@@ -35,6 +36,8 @@ export function accountsRoutes (accounts: AccountsService) {
           ...authenticatedErrors,
         },
       },
+      // A non-reseller gets 403 whatever it sends (spec §5.5), so the role is checked before the body.
+      preValidation: async (request) => { if (!callerOf(request).isReseller) throw new NotAReseller() },
     }, async (request, reply) => {
       const { created, result } = await accounts.createSubAccount(callerOf(request), request.body as CreateAccountBody)
       if (created) reply.code(201).header('location', `/api/accounts/${result.account.id}`)

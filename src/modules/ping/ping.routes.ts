@@ -11,7 +11,8 @@ export async function pingRoutes (app: FastifyInstance) {
       security: [{ bearerAuth: [] }],
       querystring: ApiVersionQuery,
       response: {
-        200: Type.String({ description: 'The text Pong', examples: ['Pong'] }),
+        // Declared as text/plain so the API description matches the wire (a JSON client would choke on Pong).
+        200: { description: 'The text Pong', content: { 'text/plain': { schema: Type.String({ examples: ['Pong'] }) } } },
         ...authenticatedErrors,
       },
     },

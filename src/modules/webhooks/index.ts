@@ -1,0 +1,5 @@
+export { webhooksRoutes } from './webhooks.routes.ts'
+export { createWebhooksService, WEBHOOK_DELIVER_JOB } from './webhooks.service.ts'
+export type { WebhooksService } from './webhooks.service.ts'
+export { createDeliveryJob, webhookQueues } from './webhook-delivery.job.ts'
+export { WebhookEndpoint, WebhookEndpointCreated, WebhookDelivery, DeliveryQueued } from './webhooks.schemas.ts'

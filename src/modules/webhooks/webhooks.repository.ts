@@ -1,0 +1,126 @@
+import type { Queryable } from '../../infra/db/database.ts'
+
+export interface EndpointRow { id: number, url: string, events: string[], createdAt: Date }
+
+const ENDPOINT_COLUMNS = 'id, url, events, created_at AS "createdAt"'
+
+export async function insertEndpoint (q: Queryable, accountId: number, url: string, events: string[], secretCiphertext: string): Promise<EndpointRow> {
+  const [row] = await q.query<EndpointRow>(
+    `INSERT INTO webhook_endpoints (account_id, url, events, secret_ciphertext) VALUES ($1, $2, $3::text[], $4) RETURNING ${ENDPOINT_COLUMNS}`,
+    [accountId, url, events, secretCiphertext])
+  return row!
+}
+
+export async function listEndpoints (q: Queryable, accountId: number): Promise<EndpointRow[]> {
+  return q.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE account_id = $1 AND disabled_at IS NULL ORDER BY id`, [accountId])
+}
+
+export async function findEndpoint (q: Queryable, accountId: number, id: number): Promise<EndpointRow | undefined> {
+  const [row] = await q.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND account_id = $2 AND disabled_at IS NULL`, [id, accountId])
+  return row
+}
+
+export async function disableEndpoint (q: Queryable, id: number, reason: string, accountId: number | null = null): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $2
+     WHERE id = $1 AND ($3::int IS NULL OR account_id = $3) AND disabled_at IS NULL RETURNING id`, [id, reason, accountId])
+  return rows.length > 0
+}
+
+export async function insertEvent (q: Queryable, accountId: number, type: string, payload: string): Promise<number> {
+  const [row] = await q.query<{ id: number }>('INSERT INTO webhook_events (account_id, type, payload) VALUES ($1, $2, $3) RETURNING id', [accountId, type, payload])
+  return row!.id
+}
+
+/** One delivery per subscribed, active endpoint of the account (or just `onlyEndpointId`). */
+export async function insertDeliveries (q: Queryable, eventId: number, accountId: number, type: string, onlyEndpointId: number | null): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `INSERT INTO webhook_deliveries (event_id, endpoint_id, next_attempt_at)
+     SELECT $1, e.id, now() FROM webhook_endpoints e
+     WHERE e.account_id = $2 AND e.disabled_at IS NULL AND ($4::int IS NOT NULL OR $3 = ANY (e.events)) AND ($4::int IS NULL OR e.id = $4)
+     ORDER BY e.id
+     RETURNING id`, [eventId, accountId, type, onlyEndpointId])
+  return rows.map((r) => r.id)
+}
+
+export interface DeliveryWork {
+  id: number
+  status: 'pending' | 'succeeded' | 'failed'
+  attemptCount: number
+  url: string
+  secretCiphertext: string
+  endpointId: number
+  endpointDisabled: boolean
+  eventType: string
+  payload: string
+}
+
+export async function findDeliveryWork (q: Queryable, deliveryId: number): Promise<DeliveryWork | undefined> {
+  const [row] = await q.query<DeliveryWork>(
+    `SELECT d.id, d.status, d.attempt_count AS "attemptCount", e.url, e.secret_ciphertext AS "secretCiphertext", e.id AS "endpointId",
+       e.disabled_at IS NOT NULL AS "endpointDisabled", ev.type AS "eventType", ev.payload
+     FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN webhook_events ev ON ev.id = d.event_id
+     WHERE d.id = $1`, [deliveryId])
+  return row
+}
+
+export interface AttemptRecord {
+  deliveryId: number
+  attemptNumber: number
+  statusCode: number | null
+  durationMs: number
+  error: string | null
+  responseBody: string | null
+}
+
+/** null when another worker already recorded this attempt number (the job ran twice). */
+export async function insertAttempt (q: Queryable, a: AttemptRecord): Promise<number | null> {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO webhook_delivery_attempts (delivery_id, attempt_number, status_code, duration_ms, error, response_body)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (delivery_id, attempt_number) DO NOTHING RETURNING id`,
+    [a.deliveryId, a.attemptNumber, a.statusCode, Math.round(a.durationMs), a.error, a.responseBody])
+  return row?.id ?? null
+}
+
+export async function updateDelivery (q: Queryable, id: number, status: string, attemptCount: number, nextAttemptAt: Date | null): Promise<void> {
+  await q.query('UPDATE webhook_deliveries SET status = $2, attempt_count = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1',
+    [id, status, attemptCount, nextAttemptAt])
+}
+
+export interface DeliveryRow {
+  id: number
+  eventId: number
+  eventType: string
+  status: string
+  attemptCount: number
+  nextAttemptAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+export async function listDeliveries (q: Queryable, endpointId: number, limit: number): Promise<DeliveryRow[]> {
+  return q.query<DeliveryRow>(
+    `SELECT d.id, d.event_id AS "eventId", ev.type AS "eventType", d.status, d.attempt_count AS "attemptCount",
+       d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt", d.updated_at AS "updatedAt"
+     FROM webhook_deliveries d JOIN webhook_events ev ON ev.id = d.event_id
+     WHERE d.endpoint_id = $1 ORDER BY d.id DESC LIMIT $2`, [endpointId, limit])
+}
+
+export interface AttemptRow { deliveryId: number, attemptNumber: number, statusCode: number | null, durationMs: number, error: string | null, responseBody: string | null, createdAt: Date }
+
+export async function listAttempts (q: Queryable, deliveryIds: readonly number[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return []
+  return q.query<AttemptRow>(
+    `SELECT delivery_id AS "deliveryId", attempt_number AS "attemptNumber", status_code AS "statusCode", duration_ms AS "durationMs",
+       error, response_body AS "responseBody", created_at AS "createdAt"
+     FROM webhook_delivery_attempts WHERE delivery_id = ANY($1::int[]) ORDER BY attempt_number DESC`, [deliveryIds])
+}
+
+/** Puts a delivery of the endpoint back in the queue; false when it does not exist. */
+export async function requeueDelivery (q: Queryable, endpointId: number, deliveryId: number): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
+     WHERE id = $1 AND endpoint_id = $2 RETURNING id`, [deliveryId, endpointId])
+  return rows.length > 0
+}

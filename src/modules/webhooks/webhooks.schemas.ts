@@ -1,0 +1,57 @@
+import { Type, type Static } from 'typebox'
+
+/** Events a webhook endpoint can subscribe to; webhook.test goes to the endpoint asked to test. */
+export const EVENT_TYPES = ['bank_account.bav_completed', 'bank_account.bav_failed'] as const
+
+export const CreateWebhookBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL of your receiver; private and loopback addresses are refused in production' }),
+  events: Type.Array(Type.Union(EVENT_TYPES.map((e) => Type.Literal(e))), {
+    minItems: 1, maxItems: EVENT_TYPES.length, uniqueItems: true,
+    errorMessage: `The events field must be a non-empty list of distinct event types: ${EVENT_TYPES.join(', ')}.`,
+  }),
+}, { examples: [{ url: 'https://example.com/idcheck/webhooks', events: ['bank_account.bav_completed'] }] })
+export type CreateWebhookBody = Static<typeof CreateWebhookBody>
+
+export const WebhookEndpoint = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  createdAt: Type.String({ description: 'ISO 8601 UTC' }),
+}, { $id: 'WebhookEndpoint' })
+
+export const WebhookEndpointCreated = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  createdAt: Type.String(),
+  secret: Type.String({ description: 'Signing secret (whsec_…), shown only in this response' }),
+}, { $id: 'WebhookEndpointCreated' })
+
+export const WebhookDelivery = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  eventType: Type.String(),
+  status: Type.String({ description: 'pending, succeeded or failed' }),
+  attemptCount: Type.Integer(),
+  nextAttemptAt: Type.Union([Type.String(), Type.Null()], { description: 'When the next try is due, for a pending delivery' }),
+  createdAt: Type.String(),
+  attempts: Type.Array(Type.Object({
+    attemptNumber: Type.Integer(),
+    statusCode: Type.Union([Type.Integer(), Type.Null()], { description: 'null when no HTTP answer came (timeout, refused)' }),
+    durationMs: Type.Integer(),
+    error: Type.Union([Type.String(), Type.Null()]),
+    responseBody: Type.Union([Type.String(), Type.Null()], { description: 'First 1 KB of the answer' }),
+    createdAt: Type.String(),
+  }), { description: 'Most recent first' }),
+}, { $id: 'WebhookDelivery' })
+export type WebhookDeliveryView = Static<typeof WebhookDelivery>
+
+export const DeliveryQueued = Type.Object({ deliveryId: Type.Integer(), status: Type.Literal('queued') }, { $id: 'DeliveryQueued' })
+
+export const WebhookParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
+})
+export const DeliveryParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
+  deliveryId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The deliveryId in the path must be a positive integer.' }),
+})

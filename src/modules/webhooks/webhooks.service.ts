@@ -1,0 +1,98 @@
+import type { Database, Queryable } from '../../infra/db/database.ts'
+import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
+import type { Queue } from '../../infra/queue/queue.ts'
+import type { SecretBox } from '../../infra/security/secret-box.ts'
+import type { Caller } from '../../shared/caller.ts'
+import type { Clock } from '../../shared/clock.ts'
+import { checkWebhookUrl } from './url-safety.ts'
+import { generateWebhookSecret } from './webhook-signing.ts'
+import * as repo from './webhooks.repository.ts'
+import type { CreateWebhookBody, WebhookDeliveryView } from './webhooks.schemas.ts'
+
+export const WEBHOOK_DELIVER_JOB = 'webhook.deliver'
+
+export interface WebhooksDeps {
+  db: Database
+  queue: Queue
+  clock: Clock
+  secrets: SecretBox
+  /** Sandbox: local receivers allowed. Production: private, loopback and link-local targets refused. */
+  allowPrivateTargets: boolean
+}
+
+const iso = (d: Date | null) => d === null ? null : new Date(d).toISOString()
+const endpointView = (e: repo.EndpointRow) => ({ id: e.id, url: e.url, events: e.events, createdAt: iso(e.createdAt)! })
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>
+
+export function createWebhooksService ({ db, queue, clock, secrets, allowPrivateTargets }: WebhooksDeps) {
+  const owned = async (caller: Caller, id: number) => {
+    const endpoint = await repo.findEndpoint(db, caller.accountId, id)
+    if (!endpoint) throw new NotFound()
+    return endpoint
+  }
+
+  /** Event row, its deliveries and their jobs, all on the caller's transaction. */
+  const publishTo = async (tx: Queryable, accountId: number, type: string, data: Record<string, unknown>, onlyEndpointId: number | null) => {
+    const payload = JSON.stringify({ type, timestamp: new Date(clock.now()).toISOString(), data })
+    const eventId = await repo.insertEvent(tx, accountId, type, payload)
+    const deliveryIds = await repo.insertDeliveries(tx, eventId, accountId, type, onlyEndpointId)
+    await queue.enqueueMany(tx, WEBHOOK_DELIVER_JOB, deliveryIds.map((deliveryId) => ({ deliveryId })))
+    return deliveryIds
+  }
+
+  return {
+    async create (caller: Caller, body: CreateWebhookBody) {
+      const check = await checkWebhookUrl(body.url, { allowPrivate: allowPrivateTargets })
+      if (!check.ok) throw new ValidationFailed([`The url field is not acceptable: ${check.reason}.`])
+      const secret = generateWebhookSecret()
+      const endpoint = await repo.insertEndpoint(db, caller.accountId, body.url, [...body.events], secrets.seal(secret))
+      return { ...endpointView(endpoint), secret }
+    },
+
+    list: async (caller: Caller) => (await repo.listEndpoints(db, caller.accountId)).map(endpointView),
+
+    get: async (caller: Caller, id: number) => endpointView(await owned(caller, id)),
+
+    async remove (caller: Caller, id: number): Promise<void> {
+      if (!await repo.disableEndpoint(db, id, 'deleted', caller.accountId)) throw new NotFound()
+    },
+
+    async sendTest (caller: Caller, id: number) {
+      const endpoint = await owned(caller, id)
+      const [deliveryId] = await db.transaction((tx) =>
+        publishTo(tx, caller.accountId, 'webhook.test', { webhookId: endpoint.id, message: 'This is a test event from idcheck.' }, endpoint.id))
+      return { deliveryId: deliveryId!, status: 'queued' as const }
+    },
+
+    /** The 50 most recent deliveries with their attempts: two queries. */
+    async listDeliveries (caller: Caller, id: number): Promise<WebhookDeliveryView[]> {
+      await owned(caller, id)
+      const deliveries = await repo.listDeliveries(db, id, 50)
+      const attempts = await repo.listAttempts(db, deliveries.map((d) => d.id))
+      return deliveries.map((d) => ({
+        id: d.id,
+        eventId: d.eventId,
+        eventType: d.eventType,
+        status: d.status,
+        attemptCount: d.attemptCount,
+        nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
+        createdAt: iso(d.createdAt)!,
+        attempts: attempts.filter((a) => a.deliveryId === d.id).map(({ deliveryId: _d, createdAt, ...a }) => ({ ...a, createdAt: iso(createdAt)! })),
+      }))
+    },
+
+    async retryDelivery (caller: Caller, id: number, deliveryId: number) {
+      await owned(caller, id)
+      await db.transaction(async (tx) => {
+        if (!await repo.requeueDelivery(tx, id, deliveryId)) throw new NotFound()
+        await queue.enqueue(tx, WEBHOOK_DELIVER_JOB, { deliveryId })
+      })
+      return { deliveryId, status: 'queued' as const }
+    },
+
+    /** The PublishEvent of other modules: every subscribed endpoint of the account gets a delivery. */
+    publish: (tx: Queryable, accountId: number, type: string, data: Record<string, unknown>) =>
+      publishTo(tx, accountId, type, data, null).then(() => undefined),
+  }
+}
