@@ -9,7 +9,9 @@ import { type Queue, type QueueDefinition, startQueue } from './infra/queue/queu
 import { registerApiVersion } from './infra/http/api-version.ts'
 import { registerErrorHandling } from './infra/http/error-handler.ts'
 import { registerHealth } from './infra/http/health.ts'
+import { createMetrics, registerMetrics } from './infra/http/metrics.ts'
 import { registerOpenApi } from './infra/http/openapi.ts'
+import { registerPostman } from './infra/http/postman.ts'
 import { createValidatorCompiler } from './infra/http/validation.ts'
 import { memoryFailureCounter, redisFailureCounter } from './infra/rate-limit/failure-counter.ts'
 import { registerRateLimit } from './infra/rate-limit/rate-limit.ts'
@@ -99,13 +101,19 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       failuresPerMinute: config.authFailuresPerMinute,
       defaultRateLimit: config.rateLimitPerSecond,
     })
+    const metrics = createMetrics(() => queue!.backlog())
     const webhookDeps = {
       db, queue, clock,
       secrets: createSecretBox(config.tokenSigningKey, 'webhook-signing-secrets'),
       allowPrivateTargets: config.environment === 'sandbox',
     }
     const webhooks = createWebhooksService(webhookDeps)
-    const deliverWebhook = createDeliveryJob({ ...webhookDeps, timeoutMs: config.webhookTimeoutMs, retryScale: config.webhookRetryScale })
+    const deliverWebhook = createDeliveryJob({
+      ...webhookDeps,
+      timeoutMs: config.webhookTimeoutMs,
+      retryScale: config.webhookRetryScale,
+      onAttempt: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
+    })
     const cases = createCasesService({ db, clock })
     const bavProvider = bavProviderFor(config.environment)
     if (bavProvider.reason) logger.warn(bavProvider.reason)
@@ -145,7 +153,10 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       redis,
       keyPrefix: config.redisKeyPrefix,
       clientOf: (request) => request.caller ? { key: `account:${request.caller.accountId}`, perSecond: request.caller.rateLimitPerSecond } : null,
+      onRejected: () => metrics.rateLimited.inc(),
     })
+    registerMetrics(app, metrics, config.metricsToken)
+    registerPostman(app)
 
     registerHealth(app, db)
     await app.register(authRoutes(auth))

@@ -35,6 +35,8 @@ export interface Config {
   webhookTimeoutMs: number
   /** Multiplies the webhook retry schedule (1 = 5 s … 24 h); tests shrink it. */
   webhookRetryScale: number
+  /** Bearer token for GET /metrics (METRICS_TOKEN); null = loopback clients only. */
+  metricsToken: string | null
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +86,7 @@ export function loadConfig (env: Env = process.env): Config {
     bavRetry: { limit: 8, delaySeconds: 5 },
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,
+    metricsToken: nonEmpty(env.METRICS_TOKEN),
   }
 }
 
@@ -96,7 +99,8 @@ function signingKeyFor (dataDir: string | null): string {
   if (!dataDir) return randomBytes(32).toString('base64url')
   const file = join(dataDir, 'token-signing-key')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  // Private to the operator: PGlite writes its files world-readable (0666), so the directory is the guard.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const key = randomBytes(32).toString('base64url')
   try {
     writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' })

@@ -22,6 +22,9 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     runWorkers: true,
     queuePollingSeconds: 0.5,
     bavRetry: { limit: 2, delaySeconds: 1 },
+    webhookTimeoutMs: 2000,
+    webhookRetryScale: 0.001,
+    metricsToken: null,
     ...overrides,
   }
 }

@@ -9,6 +9,7 @@ export interface RateLimitOptions {
   keyPrefix: string
   /** The request's key and allowance per second; null = not limited (unauthenticated routes). */
   clientOf: (request: FastifyRequest) => { key: string, perSecond: number } | null
+  onRejected?: () => void
 }
 
 /**
@@ -27,6 +28,7 @@ export async function registerRateLimit (app: FastifyInstance, options: RateLimi
     allowList: (request) => options.clientOf(request) === null,
     keyGenerator: (request) => options.clientOf(request)?.key ?? request.ip,
     max: (request) => options.clientOf(request)?.perSecond ?? 1,
+    onExceeded: () => options.onRejected?.(),
     errorResponseBuilder: (_request, context) => new Problem(429, {
       title: 'Too Many Requests',
       detail: `Rate limit of ${context.max} requests per second exceeded; retry after ${context.after}.`,

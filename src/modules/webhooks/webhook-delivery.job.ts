@@ -16,6 +16,8 @@ export interface DeliveryDeps {
   allowPrivateTargets: boolean
   timeoutMs: number
   retryScale: number
+  /** Told the outcome of every recorded attempt (metrics). */
+  onAttempt?: (outcome: 'succeeded' | 'retrying' | 'failed' | 'gone') => void
 }
 
 // pg-boss retries only crashes of the job itself; failed HTTP attempts follow our own schedule below.
@@ -48,6 +50,8 @@ export function createDeliveryJob (deps: DeliveryDeps) {
         error: result.error, responseBody: result.responseBody || null,
       })
       if (recorded === null) return
+      const outcome = result.ok ? 'succeeded' : result.statusCode === 410 ? 'gone' : nextRetryDelayMs(attemptNumber) === null ? 'failed' : 'retrying'
+      deps.onAttempt?.(outcome)
       if (result.ok) return repo.updateDelivery(tx, work.id, 'succeeded', attemptNumber, null)
       if (result.statusCode === 410) {
         // The receiver says the endpoint is gone for good (Standard Webhooks): stop sending to it.
