@@ -79,7 +79,7 @@ export function loadConfig (env: Env = process.env): Config {
     logLevel: parseLogLevel(env.LOG_LEVEL),
     rateLimitPerSecond: parseInteger('RATE_LIMIT_PER_SECOND', env.RATE_LIMIT_PER_SECOND, DEFAULTS.rateLimitPerSecond, 1, 1_000_000),
     authFailuresPerMinute: 20,
-    credentialsCacheTtlMs: 1000,
+    credentialsCacheTtlMs: 500,
     bodyLimitBytes: 64 * 1024,
     runWorkers: databaseUrl === null || parseBoolean('RUN_WORKERS', env.RUN_WORKERS, true),
     queuePollingSeconds: 2,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import type { InjectOptions } from 'fastify'
 import { buildTestApp } from '../helpers/build-test-app.ts'
 import { givenReseller } from '../helpers/given.ts'
 
@@ -101,7 +102,7 @@ describe('api-version', () => {
 })
 
 describe('headers on every response', () => {
-  const requests: { when: string, status: number, request: (auth: { authorization: string }) => Parameters<typeof app.inject>[0] }[] = [
+  const requests: { when: string, status: number, request: (auth: { authorization: string }) => InjectOptions }[] = [
     { when: 'Ping succeeds', status: 200, request: (auth) => ({ method: 'GET', url: '/api/Ping', headers: auth }) },
     { when: 'the token is missing', status: 401, request: () => ({ method: 'GET', url: '/api/Ping' }) },
     { when: 'the api-version is unsupported', status: 400, request: (auth) => ({ method: 'GET', url: '/api/Ping?api-version=9.0', headers: auth }) },

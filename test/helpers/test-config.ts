@@ -17,7 +17,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     logLevel: process.env.LOG_LEVEL ?? 'silent',
     rateLimitPerSecond: 15,
     authFailuresPerMinute: 20,
-    credentialsCacheTtlMs: 1000,
+    credentialsCacheTtlMs: 500,
     bodyLimitBytes: 64 * 1024,
     runWorkers: true,
     queuePollingSeconds: 0.5,

@@ -74,14 +74,15 @@ describe('POST /api/accounts', () => {
     await givenToken(app, first.credentials.clientId, first.credentials.clientSecret)
   })
 
-  it('when a retry with a known externalReference carries another name and services, then 200 with the existing account unchanged', async () => {
+  it('when a retry with a known externalReference carries another name or services (even invalid ones), then 200 with the existing account unchanged', async () => {
     const reseller = await givenReseller(app, { services: [1, 2] })
     const first = (await createAccount(reseller, { name: uniqueName('Original'), enabledServices: [2], externalReference: 'crm-7' })).json()
 
-    const again = await createAccount(reseller, { name: uniqueName('Renamed'), enabledServices: [1], externalReference: 'crm-7' })
-
-    assert.equal(again.statusCode, 200, again.body)
-    assert.deepEqual(again.json().account, first.account)
+    for (const enabledServices of [[1], [99]]) {
+      const again = await createAccount(reseller, { name: uniqueName('Renamed'), enabledServices, externalReference: 'crm-7' })
+      assert.equal(again.statusCode, 200, again.body)
+      assert.deepEqual(again.json().account, first.account)
+    }
     assert.deepEqual(await listAccounts(reseller), [first.account])
   })
 

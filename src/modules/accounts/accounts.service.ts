@@ -68,15 +68,18 @@ export function createAccountsService ({ db, catalogue, onAuthChanged }: Account
 
     async createSubAccount (caller: Caller, input: CreateAccountInput): Promise<{ created: boolean, result: AccountWithCredentials }> {
       if (!caller.isReseller) throw new NotAReseller()
-      const serviceIds = input.enabledServices ?? []
-      if (catalogue.unknownIds(serviceIds, await resellable(caller)).length > 0) throw new InvalidServiceId()
       const externalReference = input.externalReference ?? null
       const existing = async () => externalReference === null
         ? undefined
         : repo.findByExternalReference(db, caller.accountId, externalReference)
 
+      // A known externalReference answers with the existing account whatever the rest of the body
+      // says (spec §4, rule 2), so a retry gets 200 even if its services are no longer resellable.
       const before = await existing()
       if (before) return { created: false, result: await withMaskedSecret(before, securityWarnings.alreadyExists(before.id)) }
+
+      const serviceIds = input.enabledServices ?? []
+      if (catalogue.unknownIds(serviceIds, await resellable(caller)).length > 0) throw new InvalidServiceId()
 
       const clientSecret = generateClientSecret()
       try {

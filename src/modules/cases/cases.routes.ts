@@ -39,8 +39,8 @@ export function casesRoutes (cases: CasesService) {
     }, async (request, reply) => {
       const { limit = 20, before } = request.query as CaseListQuery
       const page = await cases.list(callerOf(request), limit, before ?? null)
-      if (page.length === limit) reply.header('link', `</api/cases?limit=${limit}&before=${page[page.length - 1]!.id}>; rel="next"`)
-      return page
+      if (page.hasMore) reply.header('link', `</api/cases?limit=${limit}&before=${page.cases[page.cases.length - 1]!.id}>; rel="next"`)
+      return page.cases
     })
   }
 }

@@ -4,9 +4,12 @@ import { COUNTRY_CODE_FORMAT } from '../../shared/country-code.ts'
 const text = (max: number, field: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage: `The ${field} field must be 1 to ${max} characters and not blank.` })
 const optionalText = (max: number, field: string) => Type.Optional(Type.Union([text(max, field), Type.Null()]))
 
+const TYPE_MESSAGE = 'The type field must be "Person" or "Business".'
+
 export const CreateCaseBody = Type.Object({
   urn: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Your reference for the case', errorMessage: 'The urn field must be 1 to 255 characters and not blank.' }),
-  type: Type.Union([Type.Literal('Person'), Type.Literal('Business')], { errorMessage: 'The type field must be "Person" or "Business".' }),
+  // The message sits on each literal too: Ajv reports the failing branch (const), not the union.
+  type: Type.Union([Type.Literal('Person', { errorMessage: TYPE_MESSAGE }), Type.Literal('Business', { errorMessage: TYPE_MESSAGE })], { errorMessage: TYPE_MESSAGE }),
   givenNames: optionalText(100, 'givenNames'),
   surname: optionalText(40, 'surname'),
   dobDay: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 31 }), Type.Null()])),

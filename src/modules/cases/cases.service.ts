@@ -22,7 +22,11 @@ export function createCasesService ({ db, clock }: { db: Database, clock: Clock 
       return found
     },
 
-    list: (caller: Caller, limit: number, before: number | null) => repo.listOwned(db, caller.accountId, limit, before),
+    /** One page, newest first; hasMore says whether an older page exists (so Link rel="next" never leads to an empty page). */
+    async list (caller: Caller, limit: number, before: number | null): Promise<{ cases: CaseView[], hasMore: boolean }> {
+      const rows = await repo.listOwned(db, caller.accountId, limit + 1, before)
+      return { cases: rows.slice(0, limit), hasMore: rows.length > limit }
+    },
 
     /** For modules that attach things to a case: 404 (never 403) when it is not the caller's. */
     async assertOwned (q: Queryable, caller: Caller, caseId: number): Promise<void> {

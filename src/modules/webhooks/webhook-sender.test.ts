@@ -2,7 +2,7 @@ import { describe, it, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { parseRetryAfter, sendWebhook } from './webhook-sender.ts'
+import { parseRetryAfter, sendWebhook, storableText } from './webhook-sender.ts'
 
 type Received = { path: string, headers: http.IncomingHttpHeaders, body: string }
 
@@ -174,5 +174,28 @@ describe('Retry-After parsing', () => {
     assert.equal(parseRetryAfter(undefined), null)
     assert.equal(parseRetryAfter('soon'), null)
     assert.equal(parseRetryAfter('-5'), null)
+  })
+})
+
+describe('stored response bodies', () => {
+  it('when the body is plain text under 1 KB, then it is kept as is', () => {
+    assert.equal(storableText(Buffer.from('thanks')), 'thanks')
+  })
+
+  it('when the body holds NUL bytes, then they are dropped (PostgreSQL text refuses them)', () => {
+    assert.equal(storableText(Buffer.from('ok\u0000done')), 'okdone')
+  })
+
+  it('when the 1 KB limit cuts a character in half, then the half is dropped rather than replaced', () => {
+    const kept = storableText(Buffer.from(`a${'é'.repeat(1000)}`))
+
+    assert.equal(kept, `a${'é'.repeat(511)}`)
+  })
+
+  it('when the body is not UTF-8, then the replacement text still fits in 1 KB', () => {
+    const kept = storableText(Buffer.alloc(4096, 0xff))
+
+    assert.ok(Buffer.byteLength(kept) <= 1024)
+    assert.ok(kept.length > 0)
   })
 })

@@ -63,6 +63,23 @@ function responseOutcome (response: http.IncomingMessage, body: string): Outcome
   }
 }
 
+/**
+ * At most MAX_RESPONSE_BYTES of the answer as text a PostgreSQL text column accepts: a NUL byte there fails the insert
+ * (and with it the whole attempt's record), and a character cut at the limit or an invalid byte must not grow past it.
+ */
+export function storableText (bytes: Buffer): string {
+  // stream: true holds back a multi-byte character cut at the limit instead of turning it into U+FFFD.
+  const decoded = new TextDecoder().decode(bytes.subarray(0, MAX_RESPONSE_BYTES), { stream: true }).replaceAll('\u0000', '')
+  let size = 0
+  let end = 0
+  for (const character of decoded) {
+    size += Buffer.byteLength(character)
+    if (size > MAX_RESPONSE_BYTES) break
+    end += character.length
+  }
+  return decoded.slice(0, end)
+}
+
 function requestOptions (request: WebhookRequest): http.RequestOptions {
   return {
     method: 'POST',
@@ -91,7 +108,7 @@ function post (url: URL, request: WebhookRequest, finish: (outcome: Outcome) => 
     settled = true
     clearTimeout(timer)
     req.destroy()
-    const body = Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8')
+    const body = storableText(Buffer.concat(chunks))
     // Once the status line is in, the receiver has the event; a slow or broken body does not change the verdict.
     finish(response === null ? failure(error ?? 'no response') : responseOutcome(response, body))
   }

@@ -1,0 +1,323 @@
+import assert from 'node:assert/strict'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+
+// These tests are about the embedded mode (PGlite files in DATA_DIR); the PostgreSQL run skips them.
+const skip = process.env.DATABASE_URL ? 'embedded mode only (DATABASE_URL is set)' : false
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const NODE = join(ROOT, 'node_modules/.bin/node')
+const EX_USAGE = 64
+
+const tempDirs: string[] = []
+const children = new Set<ChildProcess>()
+after(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A path for a data directory that does not exist yet, inside a temp dir of this test run. */
+function freshDataDir (): string {
+  const parent = mkdtempSync(join(tmpdir(), 'idcheck-cli-test-'))
+  tempDirs.push(parent)
+  return join(parent, 'data')
+}
+
+function childEnv (dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extra }
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'PORT', 'LOG_LEVEL', 'IDCHECK_ENVIRONMENT', 'NODE_TEST_CONTEXT']) {
+    if (!(name in extra)) delete env[name]
+  }
+  return env
+}
+
+interface Run { code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string }
+
+function runCli (dataDir: string, args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, ['src/cli/main.ts', ...args], { cwd: ROOT, env: childEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] })
+    children.add(child)
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => { stdout += chunk })
+    child.stderr.on('data', (chunk) => { stderr += chunk })
+    child.on('error', reject)
+    child.on('close', (code, signal) => { children.delete(child); resolve({ code, signal, stdout, stderr }) })
+  })
+}
+
+async function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')))
+    })
+  })
+}
+
+interface RunningServer {
+  base: string
+  port: number
+  output: () => { stdout: string, stderr: string }
+  /** SIGTERM, then the exit code and signal. */
+  stop: () => Promise<{ code: number | null, signal: NodeJS.Signals | null }>
+}
+
+async function startServer (dataDir: string): Promise<RunningServer> {
+  const port = await freePort()
+  const child = spawn(NODE, ['src/server.ts'], {
+    cwd: ROOT,
+    env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.on('data', (chunk) => { stdout += chunk })
+  child.stderr!.on('data', (chunk) => { stderr += chunk })
+  const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('close', (code, signal) => { children.delete(child); resolve({ code, signal }) })
+  })
+  const base = `http://127.0.0.1:${port}`
+
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}\n${stdout}\n${stderr}`)
+    try {
+      const res = await fetch(`${base}/health/live`)
+      if (res.status === 200) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`the server did not answer /health/live within 60 s\n${stdout}\n${stderr}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  // The first-start banner is written after listen(); wait until the server is quiet.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+
+  return {
+    base,
+    port,
+    output: () => ({ stdout, stderr }),
+    stop: async () => {
+      child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+async function authenticate (base: string, clientId: string, clientSecret: string) {
+  return fetch(`${base}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId, clientSecret }),
+  })
+}
+
+async function pingWith (base: string, token: string) {
+  return fetch(`${base}/api/Ping`, { headers: { authorization: `Bearer ${token}` } })
+}
+
+/** The lines pino wrote (JSON objects), leaving out banners and other plain text. */
+function jsonLogLines (text: string): string[] {
+  return text.split('\n').filter((line) => line.startsWith('{') && line.endsWith('}'))
+}
+
+/** Every regular file under dir whose bytes contain the needle. */
+function filesContaining (dir: string, needle: string): string[] {
+  const found: string[] = []
+  const bytes = Buffer.from(needle)
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const path = join(entry.parentPath, entry.name)
+    if (readFileSync(path).includes(bytes)) found.push(path)
+  }
+  return found
+}
+
+async function createReseller (dataDir: string, name: string) {
+  const run = await runCli(dataDir, ['reseller', 'create', '--name', name, '--services', 'all', '--json'])
+  assert.equal(run.code, 0, run.stderr)
+  return JSON.parse(run.stdout) as { id: number, clientId: string, clientSecret: string }
+}
+
+// Every test has its own data directory, so they may run side by side (each CLI run starts PGlite: seconds).
+describe('idcheck CLI', { skip, concurrency: 2 }, () => {
+  it('when "reseller create --json" runs, then stdout is exactly one JSON line with id, clientId and clientSecret', async () => {
+    const run = await runCli(freshDataDir(), ['reseller', 'create', '--name', 'Acme Resale', '--services', 'all', '--json'])
+    assert.equal(run.code, 0, run.stderr)
+    assert.equal(run.stderr, '')
+    assert.ok(run.stdout.endsWith('\n'))
+    const lines = run.stdout.trimEnd().split('\n')
+    assert.equal(lines.length, 1, run.stdout)
+    const created = JSON.parse(lines[0]!)
+    assert.deepEqual(Object.keys(created).sort(), ['clientId', 'clientSecret', 'id'])
+    assert.ok(Number.isInteger(created.id) && created.id > 0)
+    assert.equal(typeof created.clientId, 'string')
+    assert.ok(created.clientSecret.length >= 40, 'a 256-bit secret')
+  })
+
+  it('when the CLI creates the data directory, then only its owner can enter it', async () => {
+    const dataDir = freshDataDir()
+    await createReseller(dataDir, 'Private Data Ltd')
+    assert.equal(statSync(dataDir).mode & 0o777, 0o700)
+    assert.equal(statSync(join(dataDir, 'token-signing-key')).mode & 0o777, 0o600)
+  })
+
+  it('when a reseller is created, then its secret is stored in no database file', async () => {
+    const dataDir = freshDataDir()
+    const { clientSecret } = await createReseller(dataDir, 'Hash Only Ltd')
+    assert.deepEqual(filesContaining(dataDir, clientSecret), [])
+  })
+
+  it('when "reseller create" is given a name in use, then exit 1 saying so', async () => {
+    const dataDir = freshDataDir()
+    await createReseller(dataDir, 'Twice Ltd')
+    const run = await runCli(dataDir, ['reseller', 'create', '--name', 'Twice Ltd', '--json'])
+    assert.equal(run.code, 1)
+    assert.equal(run.stdout, '')
+    assert.match(run.stderr, /in use/)
+  })
+
+  it('when "services list --json" runs, then it prints the catalogue as one JSON array of service entries', async () => {
+    const run = await runCli(freshDataDir(), ['services', 'list', '--json'])
+    assert.equal(run.code, 0, run.stderr)
+    const lines = run.stdout.trimEnd().split('\n')
+    assert.equal(lines.length, 1)
+    const services = JSON.parse(lines[0]!) as { serviceId: number, checkType: string, provider: string }[]
+    for (const s of services) assert.deepEqual(Object.keys(s).sort(), ['checkType', 'provider', 'serviceId'])
+    const types = services.map((s) => s.checkType.toLowerCase())
+    for (const kind of ['kyc', 'bav', 'aml', 'document extraction', 'document risk']) assert.ok(types.includes(kind), `${kind} missing: ${types.join(', ')}`)
+    assert.ok(services.every((s) => s.provider === 'Sandbox'))
+  })
+
+  it('when "account rate-limit ID 40" runs for an existing account, then exit 0 confirming the limit', async () => {
+    const dataDir = freshDataDir()
+    const { id } = await createReseller(dataDir, 'Busy Resale')
+    const run = await runCli(dataDir, ['account', 'rate-limit', String(id), '40'])
+    assert.equal(run.code, 0, run.stderr)
+    assert.match(run.stdout, /40 requests per second/)
+  })
+
+  it('when "account rate-limit" names an account that does not exist, then exit 1 saying so', async () => {
+    const run = await runCli(freshDataDir(), ['account', 'rate-limit', '999', '40'])
+    assert.equal(run.code, 1)
+    assert.match(run.stderr, /no account with id 999/)
+  })
+
+  it('when the CLI gets no command, then it prints the usage and exits 1', async () => {
+    const run = await runCli(freshDataDir(), [])
+    assert.equal(run.code, 1)
+    assert.match(run.stdout, /Usage: idcheck <command>/)
+  })
+
+  const badArguments: [string, string[], RegExp][] = [
+    ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
+    ['reseller create without --name', ['reseller', 'create', '--json'], /--name/],
+    ['an unknown option', ['reseller', 'create', '--name', 'X', '--colour', 'red'], /--colour/],
+    ['--services that are not ids', ['reseller', 'create', '--name', 'X', '--services', 'kyc'], /--services/],
+    ['a non-numeric account id', ['account', 'rate-limit', 'abc', '40'], /ID must be/],
+    ['a zero rate limit', ['account', 'rate-limit', '1', '0'], /N must be/],
+    ['a missing rate limit', ['account', 'rate-limit', '1'], /usage: account rate-limit/],
+    ['an unknown sub-command', ['services', 'delete'], /services list/],
+  ]
+  for (const [when, args, message] of badArguments) {
+    it(`when the CLI gets ${when}, then exit 64 with a clear message on stderr`, async () => {
+      const run = await runCli(freshDataDir(), args)
+      assert.equal(run.code, EX_USAGE, `exit ${run.code}: ${run.stderr}`)
+      assert.match(run.stderr, message)
+      assert.match(run.stderr, /^idcheck: /)
+      assert.equal(run.stdout, '')
+    })
+  }
+})
+
+describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
+  it('when a reseller made by the CLI calls the running server over HTTP, then it gets a token and Pong; the CLI is refused while it runs; SIGTERM exits 0; no secret is logged', async () => {
+    const dataDir = freshDataDir()
+    const reseller = await createReseller(dataDir, 'Live Resale')
+    const server = await startServer(dataDir)
+
+    const tokenRes = await authenticate(server.base, reseller.clientId, reseller.clientSecret)
+    assert.equal(tokenRes.status, 200)
+    const { accessToken, expires } = await tokenRes.json() as { accessToken: string, expires: number }
+    assert.equal(expires, 3600)
+    const pong = await pingWith(server.base, accessToken)
+    assert.equal(pong.status, 200)
+    assert.match(String(pong.headers.get('content-type')), /^text\/plain/)
+    assert.equal(await pong.text(), 'Pong')
+    assert.ok(pong.headers.get('x-request-id'))
+    const wrong = await authenticate(server.base, reseller.clientId, reseller.clientSecret.slice(1))
+    assert.equal(wrong.status, 401)
+    const malformed = await fetch(`${server.base}/api/authenticate`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"clientId":"${reseller.clientId}","clientSecret":"${reseller.clientSecret}"`,
+    })
+    assert.equal(malformed.status, 400)
+
+    const busy = await runCli(dataDir, ['services', 'list'])
+    assert.equal(busy.code, 2, busy.stderr)
+    assert.match(busy.stderr, /data directory .* is in use/)
+    assert.equal(busy.stdout, '')
+
+    const { code, signal } = await server.stop()
+    assert.equal(signal, null)
+    assert.equal(code, 0, server.output().stderr)
+
+    const { stdout, stderr } = server.output()
+    assert.doesNotMatch(stdout, /demo reseller was created/i, 'no demo reseller when the data dir already has accounts')
+    const logs = jsonLogLines(stdout + '\n' + stderr)
+    assert.ok(logs.length > 0, 'the server writes JSON logs')
+    assert.ok(logs.some((line) => JSON.parse(line).reqId), 'log lines carry the request id')
+    for (const secret of [reseller.clientSecret, accessToken]) {
+      assert.ok(!stdout.includes(secret), 'a secret or token reached stdout')
+      assert.ok(!stderr.includes(secret), 'a secret or token reached stderr')
+    }
+    assert.deepEqual(filesContaining(dataDir, reseller.clientSecret), [])
+
+    const after = await runCli(dataDir, ['services', 'list', '--json'])
+    assert.equal(after.code, 0, `the data directory is free again after shutdown: ${after.stderr}`)
+  })
+
+  it('when the server first starts on an empty data dir, then it prints a demo reseller with a working curl line once, saved with mode 0600', async () => {
+    const dataDir = freshDataDir()
+    const first = await startServer(dataDir)
+    const banner = first.output().stdout
+
+    const file = join(dataDir, 'demo-reseller.json')
+    assert.equal(statSync(file).mode & 0o777, 0o600)
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { clientId: string, clientSecret: string }
+    assert.ok(banner.includes(saved.clientId))
+    assert.ok(banner.includes(saved.clientSecret))
+
+    const curl = banner.split('\n').find((line) => line.includes('curl') && line.includes('/api/authenticate'))
+    assert.ok(curl, `no curl line in:\n${banner}`)
+    assert.ok(curl.includes(`${first.base}/api/authenticate`), curl)
+    const body = /-d '([^']+)'/.exec(curl)?.[1]
+    assert.ok(body, curl)
+    const pasted = JSON.parse(body) as { clientId: string, clientSecret: string }
+    assert.deepEqual(pasted, { clientId: saved.clientId, clientSecret: saved.clientSecret })
+    const tokenRes = await authenticate(first.base, pasted.clientId, pasted.clientSecret)
+    assert.equal(tokenRes.status, 200)
+    const { accessToken } = await tokenRes.json() as { accessToken: string }
+    assert.equal((await pingWith(first.base, accessToken)).status, 200)
+    assert.ok(banner.includes(`curl -H "Authorization: Bearer $TOKEN" ${first.base}/api/Ping`), banner)
+
+    assert.deepEqual(await first.stop(), { code: 0, signal: null })
+    for (const line of jsonLogLines(first.output().stdout + '\n' + first.output().stderr)) {
+      assert.ok(!line.includes(saved.clientSecret), `the demo secret is in a log line: ${line}`)
+      assert.ok(!line.includes(accessToken), `the access token is in a log line: ${line}`)
+    }
+
+    const second = await startServer(dataDir)
+    assert.deepEqual(await second.stop(), { code: 0, signal: null })
+    const { stdout, stderr } = second.output()
+    assert.ok(!stdout.includes(saved.clientSecret) && !stderr.includes(saved.clientSecret), 'the secret is shown on the first start only')
+    assert.ok(stdout.includes(saved.clientId), 'the second start still names the demo clientId')
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), saved)
+  })
+})

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { buildTestApp } from '../helpers/build-test-app.ts'
+import { givenReseller } from '../helpers/given.ts'
+
+const { app, config } = await buildTestApp()
+const DEFAULT_LIMIT = config.rateLimitPerSecond
+
+type Response = Awaited<ReturnType<typeof app.inject>>
+
+const ping = (auth: { authorization: string }) => app.inject({ method: 'GET', url: '/api/Ping', headers: auth })
+
+/**
+ * Fires n requests at once, so they all land within one window of one second, and returns the
+ * responses in the order they were answered by the limiter (statuses are what matter).
+ */
+async function burst (n: number, send: () => Promise<Response>): Promise<Response[]> {
+  const started = Date.now()
+  const responses = await Promise.all(Array.from({ length: n }, send))
+  assert.ok(Date.now() - started < 900, `the burst of ${n} took ${Date.now() - started} ms; it must fit in one second`)
+  return responses
+}
+
+const statuses = (responses: Response[]) => responses.map((r) => r.statusCode).sort()
+
+describe('rate limit per client', () => {
+  it(`when a client sends ${DEFAULT_LIMIT} requests in a second, then all pass with RateLimit headers`, async () => {
+    const { auth } = await givenReseller(app)
+    const responses = await burst(DEFAULT_LIMIT, () => ping(auth))
+    assert.deepEqual(statuses(responses), Array(DEFAULT_LIMIT).fill(200))
+    for (const res of responses) {
+      assert.equal(res.headers['x-ratelimit-limit'], String(DEFAULT_LIMIT))
+      assert.ok(res.headers['x-ratelimit-remaining'] !== undefined)
+      assert.ok(res.headers['x-ratelimit-reset'] !== undefined)
+      assert.match(String(res.headers['ratelimit-policy']), new RegExp(`q=${DEFAULT_LIMIT}\\b`))
+      assert.match(String(res.headers.ratelimit), /r=\d+/)
+    }
+    const remaining = responses.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b)
+    assert.deepEqual(remaining, Array.from({ length: DEFAULT_LIMIT }, (_, i) => i))
+  })
+
+  it(`when a client sends request ${DEFAULT_LIMIT + 1} within the same second, then 429 problem details with Retry-After and RateLimit headers`, async () => {
+    const { auth } = await givenReseller(app)
+    const responses = await burst(DEFAULT_LIMIT, () => ping(auth))
+    assert.deepEqual(statuses(responses), Array(DEFAULT_LIMIT).fill(200))
+
+    const res = await ping(auth)
+    assert.equal(res.statusCode, 429, res.body)
+    assert.match(String(res.headers['content-type']), /^application\/problem\+json/)
+    const retryAfter = Number(res.headers['retry-after'])
+    assert.ok(Number.isInteger(retryAfter) && retryAfter >= 0 && retryAfter <= 1, `retry-after: ${res.headers['retry-after']}`)
+    assert.equal(res.headers['x-ratelimit-limit'], String(DEFAULT_LIMIT))
+    assert.equal(res.headers['x-ratelimit-remaining'], '0')
+    assert.ok(res.headers['x-ratelimit-reset'] !== undefined)
+    assert.match(String(res.headers['ratelimit-policy']), new RegExp(`q=${DEFAULT_LIMIT}\\b`))
+    assert.match(String(res.headers.ratelimit), /r=0\b/)
+    assert.equal(res.headers['api-supported-versions'], '1.0')
+    const body = res.json()
+    assert.deepEqual(Object.keys(body).sort(), ['detail', 'status', 'title', 'type'])
+    assert.equal(body.status, 429)
+    assert.equal(body.title, 'Too Many Requests')
+    assert.equal(typeof body.type, 'string')
+    assert.equal(typeof body.detail, 'string')
+  })
+
+  it('when a client has been limited, then it may send again in the next second', async () => {
+    const { auth } = await givenReseller(app)
+    const responses = await burst(DEFAULT_LIMIT + 1, () => ping(auth))
+    assert.equal(responses.filter((r) => r.statusCode === 429).length, 1)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const res = await ping(auth)
+    assert.equal(res.statusCode, 200, res.body)
+  })
+
+  it('when one client is limited, then another account keeps its own budget', async () => {
+    const first = await givenReseller(app)
+    const second = await givenReseller(app)
+    const firstResponses = await burst(DEFAULT_LIMIT + 1, () => ping(first.auth))
+    assert.equal(firstResponses.filter((r) => r.statusCode === 429).length, 1)
+
+    const secondResponses = await burst(DEFAULT_LIMIT, () => ping(second.auth))
+    assert.deepEqual(statuses(secondResponses), Array(DEFAULT_LIMIT).fill(200))
+  })
+
+  it('when one account holds two tokens, then both draw on one budget', async () => {
+    const reseller = await givenReseller(app)
+    const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { clientId: reseller.clientId, clientSecret: reseller.clientSecret } })
+    const other = { authorization: `Bearer ${res.json().accessToken}` }
+    const half = Math.ceil(DEFAULT_LIMIT / 2)
+    const responses = await burst(DEFAULT_LIMIT + 1, (() => { let i = 0; return () => ping(i++ < half ? reseller.auth : other) })())
+    assert.equal(responses.filter((r) => r.statusCode === 429).length, 1)
+  })
+
+  it('when the operator raises an account to 40/s, then it gets 40 requests in a second at once and the 41st is limited', async () => {
+    const raised = await givenReseller(app)
+    const ordinary = await givenReseller(app)
+    await ping(raised.auth) // its limits are now cached by the token checker
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+
+    await app.services.accounts.setRateLimit(raised.id, 40)
+
+    const responses = await burst(40, () => ping(raised.auth))
+    assert.deepEqual(statuses(responses), Array(40).fill(200))
+    assert.equal(responses[0]!.headers['x-ratelimit-limit'], '40')
+    const res = await ping(raised.auth)
+    assert.equal(res.statusCode, 429, res.body)
+
+    const others = await burst(DEFAULT_LIMIT + 1, () => ping(ordinary.auth))
+    assert.equal(others.filter((r) => r.statusCode === 429).length, 1, 'the other account keeps the default')
+  })
+
+  it('when the operator lowers an account to 2/s, then the third request in a second is limited', async () => {
+    const { id, auth } = await givenReseller(app)
+    await app.services.accounts.setRateLimit(id, 2)
+    const responses = await burst(3, () => ping(auth))
+    assert.deepEqual(statuses(responses), [200, 200, 429])
+  })
+
+  it('when the operator resets an account to the default, then the default applies again', async () => {
+    const { id, auth } = await givenReseller(app)
+    await app.services.accounts.setRateLimit(id, 2)
+    await app.services.accounts.setRateLimit(id, null)
+    const responses = await burst(DEFAULT_LIMIT + 1, () => ping(auth))
+    assert.equal(responses.filter((r) => r.statusCode === 429).length, 1)
+    assert.equal(responses[0]!.headers['x-ratelimit-limit'], String(DEFAULT_LIMIT))
+  })
+})
+
+describe('routes outside the limit', () => {
+  for (const url of ['/health/live', '/health/ready', '/openapi.json', '/docs/']) {
+    it(`when ${url} is called ${DEFAULT_LIMIT * 2} times in a second, then every call succeeds without RateLimit headers`, async () => {
+      const responses = await burst(DEFAULT_LIMIT * 2, () => app.inject({ method: 'GET', url }))
+      for (const res of responses) {
+        assert.equal(res.statusCode, 200, `${url}: ${res.statusCode}`)
+        assert.equal(res.headers['x-ratelimit-limit'], undefined)
+        assert.equal(res.headers.ratelimit, undefined)
+      }
+    })
+  }
+
+  it(`when a client authenticates ${DEFAULT_LIMIT * 2} times in a second with the right credentials, then none is rate limited`, async () => {
+    const reseller = await givenReseller(app)
+    const responses = await burst(DEFAULT_LIMIT * 2, () =>
+      app.inject({ method: 'POST', url: '/api/authenticate', payload: { clientId: reseller.clientId, clientSecret: reseller.clientSecret } }))
+    assert.deepEqual(statuses(responses), Array(DEFAULT_LIMIT * 2).fill(200))
+  })
+})
