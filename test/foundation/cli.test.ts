@@ -279,8 +279,8 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
     }
     assert.deepEqual(filesContaining(dataDir, reseller.clientSecret), [])
 
-    const after = await runCli(dataDir, ['services', 'list', '--json'])
-    assert.equal(after.code, 0, `the data directory is free again after shutdown: ${after.stderr}`)
+    const afterStop = await runCli(dataDir, ['services', 'list', '--json'])
+    assert.equal(afterStop.code, 0, `the data directory is free again after shutdown: ${afterStop.stderr}`)
   })
 
   it('when the server first starts on an empty data dir, then it prints a demo reseller with a working curl line once, saved with mode 0600', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
+import { after, describe, it } from 'node:test'
 import { connectDatabase } from '../../src/infra/db/connect.ts'
 import { buildTestApp } from '../helpers/build-test-app.ts'
 import { testConfig } from '../helpers/test-config.ts'
@@ -11,6 +11,7 @@ const { app, config } = await buildTestApp()
 const faultyConfig = testConfig()
 const faultyConnection = await connectDatabase(faultyConfig)
 const faulty = await buildTestApp(faultyConfig, { connection: faultyConnection })
+after(() => faultyConnection.db.close().catch(() => {})) // when the fault test failed before closing it
 
 const json = { 'content-type': 'application/json' }
 

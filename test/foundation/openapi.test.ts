@@ -52,7 +52,9 @@ describe('GET /openapi.json', () => {
 
   it('when read, then it declares the bearerAuth scheme and the authenticated operations require it', async () => {
     const doc = await getDocument()
-    assert.deepEqual(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    const scheme = doc.components.securitySchemes.bearerAuth
+    assert.equal(scheme.type, 'http')
+    assert.equal(scheme.scheme, 'bearer')
     for (const [method, path] of CONTRACT_PATHS.filter(([, p]) => p !== '/api/authenticate')) {
       assert.deepEqual(doc.paths[path][method].security, [{ bearerAuth: [] }], `${method.toUpperCase()} ${path}`)
     }

@@ -55,6 +55,7 @@ describe('rate limit per client', () => {
     assert.match(String(res.headers['ratelimit-policy']), new RegExp(`q=${DEFAULT_LIMIT}\\b`))
     assert.match(String(res.headers.ratelimit), /r=0\b/)
     assert.equal(res.headers['api-supported-versions'], '1.0')
+    assert.ok(res.headers['x-request-id'])
     const body = res.json()
     assert.deepEqual(Object.keys(body).sort(), ['detail', 'status', 'title', 'type'])
     assert.equal(body.status, 429)

@@ -8,7 +8,7 @@ export class DataDirBusy extends Error {}
  * second process (a CLI command while the server runs) fails with a clear message, not corruption.
  */
 export function lockDataDir (dataDir: string, holder: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const file = join(dataDir, 'idcheck.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -56,14 +56,23 @@ export async function startQueue (connection: QueueConnection, queues: readonly 
       await boss.insert(name, data.map((d) => ({ data: d })), { db: onTransaction(tx) })
     },
     async work (name, handler, options = {}) {
+      // Batches with per-job outcomes: a full batch makes pg-boss fetch again at once (burst), so a
+      // backlog drains at full speed instead of one job per polling interval, and one failing job
+      // is retried alone.
       await boss.work(name, {
-        batchSize: 1,
-        localConcurrency: options.concurrency ?? 2,
+        batchSize: options.concurrency ?? 4,
+        burstWhenBatchFull: true,
+        perJobResults: true,
         pollingIntervalSeconds: connection.pollingIntervalSeconds,
         notifyPollingIntervalSeconds: Math.max(connection.pollingIntervalSeconds, 5),
-      }, async ([job]) => {
-        if (job) await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount })
-      })
+      }, async (jobs) => Promise.all(jobs.map(async (job) => {
+        try {
+          await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount })
+          return { id: job.id, status: 'completed' as const }
+        } catch (err) {
+          return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } }
+        }
+      })))
     },
     async backlog () {
       const rows = await boss.getDb().executeSql(

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, versionError } from '../../shared/schemas.ts'
 
 export async function pingRoutes (app: FastifyInstance) {
   app.get('/api/Ping', {
     schema: {
       tags: ['Connectivity'],
+      operationId: 'ping',
       summary: 'Connectivity check',
       description: 'Answers the text Pong to an authenticated caller: proves the base URL, the token and the network path.',
       security: [{ bearerAuth: [] }],
       querystring: ApiVersionQuery,
       response: {
         // Declared as text/plain so the API description matches the wire (a JSON client would choke on Pong).
-        200: { description: 'The text Pong', content: { 'text/plain': { schema: Type.String({ examples: ['Pong'] }) } } },
+        200: { description: 'The text Pong', content: { 'text/plain': { schema: Type.String(), example: 'Pong' } } },
+        ...versionError,
         ...authenticatedErrors,
       },
     },

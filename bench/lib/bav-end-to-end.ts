@@ -1,0 +1,37 @@
+import type { api as apiOf } from './api.ts'
+import type { LoadResult } from './load.ts'
+import { startWebhookTimer } from './webhook-timer.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+/** Latency from POST bank-account to the signed bank_account.bav_completed webhook arriving. */
+export async function bavEndToEnd (client: ReturnType<typeof apiOf>, total: number, concurrency: number): Promise<LoadResult> {
+  const timer = await startWebhookTimer()
+  try {
+    await client.call('POST', '/api/webhooks', { url: timer.url, events: ['bank_account.bav_completed'] })
+    const caseId = await client.createCase('bench-e2e')
+    const sentAt = new Map<number, number>()
+    let next = 0
+    const started = performance.now()
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const n = next++
+        const t = performance.now()
+        const id = await client.createBankAccount(caseId, 500000 + n)
+        sentAt.set(id, t)
+      }
+    }))
+    for (let i = 0; i < 600 && timer.arrivals.size < total; i++) await sleep(100)
+    const latencies = [...sentAt].map(([id, t]) => (timer.arrivals.get(id) ?? Number.NaN) - t).filter(Number.isFinite).sort((a, b) => a - b)
+    const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN)
+    return {
+      rps: Math.round(total / ((performance.now() - started) / 1000)),
+      p50: pct(0.5),
+      p99: pct(0.99),
+      requests: total,
+      non2xx: 0,
+      errors: total - latencies.length,
+    }
+  } finally {
+    await timer.close()
+  }
+}

@@ -1,0 +1,61 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+const ROOT = new URL('../../', import.meta.url).pathname
+
+export async function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+    s.on('error', reject)
+  })
+}
+
+export interface Started { child: ChildProcess, port: number, baseUrl: string, stop (): Promise<void> }
+
+/** Starts a Node script of the repo on the pinned Node and waits until it answers. */
+export async function startNode (script: string, env: Record<string, string>, probePath: string): Promise<Started> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [ROOT + script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(baseUrl + probePath)
+      if (res.status < 500) break
+    } catch {}
+    await sleep(100)
+  }
+  return {
+    child, port, baseUrl,
+    async stop () {
+      if (child.exitCode !== null) return
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    },
+  }
+}
+
+/** Peak resident set size of a process so far (VmHWM), in MB. */
+export function peakRssMb (pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'))
+  return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 1024)
+}
+
+export function currentRssMb (pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
+  return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 1024)
+}
+
+/** Runs the idcheck CLI with the given environment and returns its stdout. */
+export function cli (args: string[], env: Record<string, string>): string {
+  return execFileSync(process.execPath, [ROOT + 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
+}

@@ -1,0 +1,108 @@
+// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 3]
+// Starts idcheck and a bare Fastify "Pong" baseline side by side, alternates them, and prints one table.
+// Compare ratios within one run: this machine's speed drifts from run to run.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { api, token, waitForQueuesToDrain } from './lib/api.ts'
+import { load, type LoadResult } from './lib/load.ts'
+import { cli, peakRssMb, startNode } from './lib/processes.ts'
+import { recreateDatabase } from './lib/seed.ts'
+import { bavEndToEnd } from './lib/bav-end-to-end.ts'
+
+const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' } } })
+const duration = Number(values.duration)
+const rounds = Number(values.rounds)
+const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const SIGNING_KEY = 'bench-signing-key-0123456789-abcdefghijklmnop'
+
+interface Row { mode: string, scenario: string, r: LoadResult, baselineRps: number | null }
+const rows: Row[] = []
+const rssNotes: string[] = []
+
+for (const mode of values.mode === 'both' ? ['server', 'embedded'] : [values.mode!]) {
+  await benchMode(mode as 'server' | 'embedded')
+}
+printTable()
+
+async function benchMode (mode: 'server' | 'embedded') {
+  const dataDir = mode === 'embedded' ? mkdtempSync(join(tmpdir(), 'idcheck-bench-')) : null
+  const env: Record<string, string> = mode === 'server'
+    ? { DATABASE_URL: await recreateDatabase(ADMIN_URL, 'idcheck_bench'), REDIS_URL, TOKEN_SIGNING_KEY: SIGNING_KEY }
+    : { DATA_DIR: dataDir!, TOKEN_SIGNING_KEY: SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
+  // Onboard a reseller and raise its limit with the CLI, as an operator would (embedded: before the server holds the data dir).
+  if (mode === 'server') cli(['migrate'], env)
+  const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Bench ${Date.now()}`, '--services', 'all', '--json'], env))
+  cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
+
+  const baseline = await startNode('bench/baseline-server.ts', {}, '/api/Ping')
+  const server = await startNode('src/server.ts', env, '/health/live')
+  try {
+    const bearer = await token(server.baseUrl, reseller.clientId, reseller.clientSecret)
+    const auth = { authorization: `Bearer ${bearer}` }
+    const client = api(server.baseUrl, bearer)
+
+    // Alternate baseline and idcheck so drift hits both alike; keep the median round.
+    const pings: LoadResult[] = []
+    const bases: LoadResult[] = []
+    for (let i = 0; i < rounds; i++) {
+      bases.push(await load({ url: baseline.baseUrl + '/api/Ping', durationSeconds: duration, connections: 50 }))
+      pings.push(await load({ url: server.baseUrl + '/api/Ping', durationSeconds: duration, connections: 50, headers: auth }))
+    }
+    const base = median(bases)
+    rows.push({ mode, scenario: 'baseline: bare Fastify Pong', r: base, baselineRps: base.rps })
+    rows.push({ mode, scenario: 'GET /api/Ping (authenticated)', r: median(pings), baselineRps: base.rps })
+
+    rows.push({ mode, scenario: 'POST /api/authenticate', baselineRps: base.rps, r: await load({
+      url: server.baseUrl + '/api/authenticate', method: 'POST', durationSeconds: duration, connections: 20,
+      body: JSON.stringify({ clientId: reseller.clientId, clientSecret: reseller.clientSecret }),
+    }) })
+
+    const run = Date.now()
+    rows.push({ mode, scenario: 'POST /api/accounts', baselineRps: base.rps, r: await load({
+      url: server.baseUrl + '/api/accounts', method: 'POST', durationSeconds: duration, connections: 20, headers: auth,
+      bodyFor: (n) => JSON.stringify({ name: `bench-${run}-${n}`, enabledServices: [2] }),
+    }) })
+
+    const writeCase = await client.createCase('bench-writes')
+    rows.push({ mode, scenario: 'POST bank-accounts (insert + BAV job)', baselineRps: base.rps, r: await load({
+      url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: duration, connections: 20, headers: auth,
+      bodyFor: (n) => JSON.stringify({ countryCode: 'GB', firstName: 'Bench', lastName: 'Holder', sortCode: '089999', accountNumber: String(40000000 + n) }),
+    }) })
+
+    await waitForQueuesToDrain(server.baseUrl) // the BAV jobs just queued must not weigh on what follows
+
+    for (const accounts of [5, 50]) {
+      const caseId = await client.caseWithHistory(`bench-list-${accounts}`, accounts, 5)
+      rows.push({ mode, scenario: `GET bank-accounts (${accounts} × 5 attempts)`, baselineRps: base.rps, r: await load({
+        url: `${server.baseUrl}/api/cases/${caseId}/bank-accounts`, durationSeconds: duration, connections: 20, headers: auth,
+      }) })
+    }
+
+    rows.push({ mode, scenario: 'BAV end to end (create → webhook)', baselineRps: null, r: await bavEndToEnd(client, 200, 10) })
+    rssNotes.push(`${mode}: idcheck peak RSS ${peakRssMb(server.child.pid!)} MB, baseline ${peakRssMb(baseline.child.pid!)} MB`)
+  } finally {
+    await server.stop()
+    await baseline.stop()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+function median (results: LoadResult[]): LoadResult {
+  return [...results].sort((a, b) => a.rps - b.rps)[Math.floor(results.length / 2)]!
+}
+
+function printTable () {
+  const header = ['mode', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs baseline']
+  const lines = rows.map(({ mode, scenario, r, baselineRps }) => [
+    mode, scenario, String(r.rps), String(r.p50), String(r.p99), String(r.non2xx), String(r.errors),
+    baselineRps ? (r.rps / baselineRps).toFixed(2) : '',
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
+  const fmt = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |'
+  console.log([fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n'))
+  console.log('\n' + rssNotes.join('\n'))
+  console.log(`\nnode ${process.version}, ${duration} s per load, ${rounds} alternating rounds for Ping, autocannon 50 connections (20 for writes).`)
+}
