@@ -147,11 +147,12 @@ async function givenResellerByCli (env: Env): Promise<{ clientId: string, client
 }
 
 async function withServers (t: TestContext, mode: Mode) {
+  let current: Server | null = null
+  // Registered first so it runs first (after hooks run in order): stop the server, then remove its data.
+  t.after(async () => { if (current) await kill9(current) })
   const env = await mode.env(t)
   const reseller = await givenResellerByCli(env)
   const port = await freePort()
-  let current: Server | null = null
-  t.after(async () => { if (current) await kill9(current) })
   return {
     reseller,
     async start () { current = await startServer(env, port); return current },

@@ -26,7 +26,7 @@ async function bankAccountsOf (owner: GivenClient, caseId: number) {
 }
 
 /** One bank account per pair on a new case; the ids in the pairs' order. */
-async function givenBankAccounts (owner: GivenClient, pairs: readonly SandboxPair[]) {
+async function givenBankAccounts (owner: GivenClient, pairs: ReadonlyArray<{ sortCode: string, accountNumber: string }>) {
   const caseId = await givenCase(app, owner)
   const ids: number[] = []
   for (const pair of pairs) ids.push(await givenBankAccount(app, owner, caseId, pair))
@@ -44,7 +44,7 @@ function verifiedEvents (secret: string, requests: readonly ReceivedRequest[]): 
   return byAccount
 }
 
-describe('bank_account.bav_completed deliveries', () => {
+describe('bank account events', () => {
   it('when bank accounts are verified, then each event arrives signed, with exactly the attempt the bank account shows', async () => {
     const owner = await givenReseller(app)
     const receiver = await startWebhookReceiver()
@@ -85,6 +85,27 @@ describe('bank_account.bav_completed deliveries', () => {
       assert.match(String(raw.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]{43}=$/)
     }
     assert.equal(onlyFailures.requests.length, 0, 'an endpoint subscribed to bav_failed only got a bav_completed')
+  })
+
+  it('when a BAV check cannot complete, then a bank_account.bav_failed event goes to the endpoints subscribed to it', async () => {
+    const owner = await givenReseller(app)
+    const failures = await startWebhookReceiver()
+    const completions = await startWebhookReceiver()
+    const webhook = await givenWebhook(app, owner, failures.url, ['bank_account.bav_failed'])
+    await givenWebhook(app, owner, completions.url, ['bank_account.bav_completed'])
+
+    // docs/sandbox.md: this pair makes the sandbox provider unavailable on every call; the test config retries twice.
+    const { caseId, ids: [bankAccountId] } = await givenBankAccounts(owner, [{ sortCode: '938063', accountNumber: '55065200' }])
+
+    const [received] = await failures.waitForDistinct(1, 30_000)
+    const event = verifySignature(webhook.secret, received!) as { timestamp: string }
+    assert.equal(received!.body, JSON.stringify({
+      type: 'bank_account.bav_failed',
+      timestamp: event.timestamp,
+      data: { caseId, bankAccountId, reason: 'The BAV provider was unavailable; request a new check later.' },
+    }))
+    assert.deepEqual((await bankAccountsOf(owner, caseId)).map((a) => a.latestBavAttempt), [null])
+    assert.equal(completions.requests.length, 0)
   })
 
   it('when the receiver is down, then answers 500, then is up again, then every event arrives and the log shows each attempt', async () => {

@@ -7,6 +7,9 @@ import {
 import { answers, startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 
 // Test config: retry schedule × 0.001 (5 ms, 300 ms, 1.8 s, 7.2 s, …), webhookTimeoutMs 2000, queue polling 0.5 s.
+// On PostgreSQL the queue listens for new jobs and polls only every 5 s, which is when a deferred retry gets picked up:
+// waits that span a retry allow for that.
+const RETRY_WAIT_MS = 30_000
 const { app, db, config } = await buildTestAppWithDb({ rateLimitPerSecond: 10_000 })
 // × 0.00002 squeezes the whole schedule (5 s … 24 h, about three days) into a few seconds, to see it run out.
 const quick = await buildTestAppWithDb({ rateLimitPerSecond: 10_000, webhookRetryScale: 0.00002 })
@@ -27,7 +30,7 @@ describe('webhook retries', () => {
     const caseId = await givenCase(quick.app, owner)
     const bankAccountId = await givenBankAccount(quick.app, owner, caseId, sandboxPairs.low)
 
-    const [failed] = await waitForDeliveries(quick.app, owner, webhook.id, (d) => d[0]?.status === 'failed', 60_000, 'the delivery to fail')
+    const [failed] = await waitForDeliveries(quick.app, owner, webhook.id, (d) => d[0]?.status === 'failed', 120_000, 'the delivery to fail')
 
     assert.ok(failed)
     assert.deepEqual({ status: failed.status, attemptCount: failed.attemptCount, nextAttemptAt: failed.nextAttemptAt }, { status: 'failed', attemptCount: 10, nextAttemptAt: null })
@@ -43,7 +46,7 @@ describe('webhook retries', () => {
 
     assert.equal(res.statusCode, 202, res.body)
     assert.deepEqual(res.json(), { deliveryId: failed.id, status: 'queued' })
-    const [retried] = await waitForDeliveries(quick.app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', 10_000, 'the retried delivery to succeed')
+    const [retried] = await waitForDeliveries(quick.app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', RETRY_WAIT_MS, 'the retried delivery to succeed')
     assert.deepEqual(retried?.attempts.slice(0, 2).map((a) => [a.attemptNumber, a.statusCode]), [[11, 200], [10, 500]])
     assert.equal(retried?.attemptCount, 11)
     assert.equal(receiver.requests.length, 11)
@@ -86,7 +89,7 @@ describe('webhook retries', () => {
     await sendTest(owner, webhook.id)
     const [redirected] = await waitForDeliveries(app, owner, webhook.id, firstAttemptDone, 10_000)
     receiver.answer(answers.ok)
-    const [delivered] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', 10_000)
+    const [delivered] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', RETRY_WAIT_MS)
 
     const first = redirected?.attempts.at(-1)
     assert.deepEqual({ attemptNumber: first?.attemptNumber, statusCode: first?.statusCode, error: first?.error },
@@ -105,7 +108,7 @@ describe('webhook retries', () => {
     await sendTest(owner, webhook.id)
     await waitForDeliveries(app, owner, webhook.id, firstAttemptDone, 10_000)
     receiver.answer(answers.status(200, long))
-    const [delivery] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', 10_000)
+    const [delivery] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', RETRY_WAIT_MS)
 
     const [success] = delivery?.attempts ?? []
     const firstFailure = delivery?.attempts.at(-1)
@@ -120,7 +123,7 @@ describe('webhook retries', () => {
     const webhook = await givenWebhook(app, owner, receiver.url)
 
     await sendTest(owner, webhook.id)
-    const [delivery] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', 10_000, 'the delivery to succeed')
+    const [delivery] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', RETRY_WAIT_MS, 'the delivery to succeed')
 
     const body = delivery?.attempts[0]?.responseBody ?? ''
     assert.ok(body.startsWith('okéé'), body.slice(0, 20))
@@ -137,7 +140,7 @@ describe('webhook retries', () => {
     const deliveryId = await sendTest(owner, webhook.id)
     await waitForDeliveries(app, owner, webhook.id, firstAttemptDone, 15_000)
     receiver.answer(answers.ok)
-    const [delivery] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', 20_000)
+    const [delivery] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', RETRY_WAIT_MS)
 
     const [last, ...timedOut] = delivery?.attempts ?? []
     assert.equal(last?.statusCode, 200)
@@ -159,7 +162,7 @@ describe('webhook retries', () => {
     await sendTest(owner, webhook.id)
     const [waiting] = await waitForDeliveries(app, owner, webhook.id, firstAttemptDone, 10_000)
     receiver.answer(answers.ok)
-    const [delivered] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', 15_000)
+    const [delivered] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', RETRY_WAIT_MS)
 
     const failedAt = Date.parse(waiting!.attempts[0]!.createdAt)
     const nextAt = Date.parse(waiting!.nextAttemptAt!)
@@ -180,7 +183,7 @@ describe('webhook retries', () => {
 
     assert.equal(res.statusCode, 204)
     await waitUntil(async () => (await db.query<{ status: string }>('SELECT status FROM webhook_deliveries WHERE id = $1', [deliveryId]))[0]?.status === 'failed' || undefined,
-      10_000, 'the pending delivery to be closed')
+      RETRY_WAIT_MS, 'the pending delivery to be closed')
     assert.equal(receiver.requests.length, 1)
     assert.equal((await app.inject({ method: 'GET', url: `/api/webhooks/${webhook.id}/deliveries`, headers: owner.auth })).statusCode, 404)
   })

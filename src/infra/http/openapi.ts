@@ -2,12 +2,20 @@ import swagger from '@fastify/swagger'
 import scalar from '@scalar/fastify-api-reference'
 import type { FastifyInstance } from 'fastify'
 import { SUPPORTED_VERSIONS } from './api-version.ts'
+import { documentedRouteSchema, finishedDocument, type RouteSchema } from './openapi-document.ts'
 import './route-config.ts'
 
 const DESCRIPTION = `Identity checks on cases: bank account verification (BAV) today, KYC, AML and document checks behind the same doors.
 
 Authenticate with POST /api/authenticate (OAuth 2.0 client credentials) and send \`Authorization: Bearer <accessToken>\` on every other call.
-Rate limit: 15 requests per second per client unless agreed otherwise. Errors: \`{"errors": [...]}\` for bad requests, problem details for 401, 403, 429 and 5xx.`
+In this page: get a token with *Get an access token* (Test Request), then paste the accessToken into the Bearer field under Authentication.
+
+- **Versioning**: add \`api-version=1.0\` to the query string (absent = latest). Responses carry \`api-supported-versions\`.
+- **Rate limit**: 15 requests per second per client unless agreed otherwise; a 429 says how long to wait in \`Retry-After\`.
+- **Errors**: \`{"errors": [...]}\` for most bad requests, an object keyed by PascalCase field name for authenticate,
+  the bare JSON strings \`"Invalid service ID"\` and \`"Name is in use by another account"\` on accounts, \`{"duplicateId": n}\` for a duplicate bank account,
+  an empty 404 for a resource that is not yours, and problem details (\`application/problem+json\`) for 401, 403, 429 and 5xx.
+- **Webhooks**: results of background checks arrive as signed Standard Webhooks events.`
 
 /** OpenAPI 3.1 generated from the route schemas (never by hand), served with an offline docs page. */
 export async function registerOpenApi (app: FastifyInstance, environment: string): Promise<void> {
@@ -15,7 +23,13 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
     openapi: {
       openapi: '3.1.0',
       info: { title: `idcheck API (${environment})`, version: SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]!, description: DESCRIPTION },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // GET /openapi.json names the origin it is served from instead (see below).
+      servers: [{ url: 'http://127.0.0.1:3000', description: 'A local server started with npm start' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The accessToken from POST /api/authenticate, valid for 3600 seconds' },
+        },
+      },
       tags: [
         { name: 'Authentication', description: 'Access tokens' },
         { name: 'Connectivity', description: 'Ping' },
@@ -28,9 +42,14 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
     },
     // Shared schemas keep their $id as their component name instead of def-0, def-1, …
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transform: ({ schema, url }) => ({ schema: documentedRouteSchema(schema as RouteSchema), url }),
+    transformObject: (document) => finishedDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   })
 
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger())
+  // The server a reader of this document talks to is the one that served it (the docs page's
+  // "Test Request" and generated clients then need no configuration).
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, (request) =>
+    ({ ...app.swagger(), servers: [{ url: `${request.protocol}://${request.host}`, description: 'This server' }] }))
 
   // Public and not rate limited: the docs page and its bundled assets (served from the npm package, no CDN).
   app.addHook('onRoute', (route) => {
@@ -38,6 +57,20 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
   })
   await app.register(scalar, {
     routePrefix: '/docs',
-    configuration: { url: '/openapi.json', title: 'idcheck API reference' },
+    configuration: {
+      url: '/openapi.json',
+      title: 'idcheck API reference',
+      // Nothing from a CDN or a third party: fonts, telemetry and the hosted AI helpers stay off.
+      withDefaultFonts: false,
+      telemetry: false,
+      showDeveloperTools: 'never',
+      mcp: { disabled: true },
+      agent: { disabled: true },
+      hideClientButton: false,
+      documentDownloadType: 'json',
+      // Every operation on one page, so a browser's find (and the docs-page test) sees them all.
+      defaultOpenAllTags: true,
+      authentication: { preferredSecurityScheme: 'bearerAuth' },
+    } as Record<string, unknown>,
   })
 }

@@ -2,54 +2,167 @@ import type { FastifyInstance } from 'fastify'
 import Converter from 'openapi-to-postmanv2'
 import './route-config.ts'
 
-// Runs before every request of the collection: gets a token with the collection's clientId and
-// clientSecret, caches it until a minute before it expires, and sends it as the bearer token.
+// GET /postman.json: a Postman collection generated from the OpenAPI document, never by hand.
+// Run top to bottom (Postman's Run, or newman) it exercises every operation against a live server:
+// a collection pre-request step gets and caches the token, and each request checks its documented
+// success status and stores the ids that later requests need.
+
+/** What a create operation's success body gives to the requests after it (dotted path into the body; '' = the body itself). */
+const CAPTURES: Record<string, { variable: string, from: string }> = {
+  createAccount: { variable: 'accountId', from: 'account.id' },
+  createCase: { variable: 'caseId', from: 'id' },
+  createBankAccount: { variable: 'bankAccountId', from: '' },
+  createWebhook: { variable: 'webhookId', from: 'id' },
+  sendWebhookTest: { variable: 'deliveryId', from: 'deliveryId' },
+}
+
+/** Body fields that must not be the schema example for the collection to run (and run again). */
+const BODY_FIELDS: Record<string, Record<string, string>> = {
+  authenticate: { clientId: '{{clientId}}', clientSecret: '{{clientSecret}}' },
+  // Names are unique across all accounts and externalReference makes creation idempotent: fresh ones per run.
+  createAccount: { name: 'Acme Lettings {{$guid}}', externalReference: 'crm-{{$guid}}' },
+}
+
+// Runs before every request: gets a token with the clientId and clientSecret variables, caches it
+// in the collection until a minute before it expires, and the collection's bearer auth sends it.
 const PRE_REQUEST = `
-if (pm.request.url.getPath().toLowerCase().endsWith('/api/authenticate')) return;
+const isAuthenticate = pm.request.url.getPath().toLowerCase().endsWith('/api/authenticate');
 const token = pm.collectionVariables.get('accessToken');
 const expiresAt = Number(pm.collectionVariables.get('accessTokenExpiresAt') || 0);
-if (token && Date.now() < expiresAt - 60000) return;
-pm.sendRequest({
-  url: pm.collectionVariables.get('baseUrl') + '/api/authenticate',
-  method: 'POST',
-  header: { 'Content-Type': 'application/json' },
-  body: { mode: 'raw', raw: JSON.stringify({ clientId: pm.collectionVariables.get('clientId'), clientSecret: pm.collectionVariables.get('clientSecret') }) }
-}, (err, res) => {
-  if (err || res.code !== 200) { console.error('idcheck: authentication failed', err || res.code); return; }
-  const body = res.json();
-  pm.collectionVariables.set('accessToken', body.accessToken);
-  pm.collectionVariables.set('accessTokenExpiresAt', String(Date.now() + body.expires * 1000));
-});
+if (!isAuthenticate && !(token && Date.now() < expiresAt - 60000)) {
+  pm.sendRequest({
+    url: pm.variables.get('baseUrl') + '/api/authenticate',
+    method: 'POST',
+    header: { 'Content-Type': 'application/json' },
+    body: { mode: 'raw', raw: JSON.stringify({ clientId: pm.variables.get('clientId'), clientSecret: pm.variables.get('clientSecret') }) }
+  }, (err, res) => {
+    if (err || res.code !== 200) { console.error('idcheck: authentication failed; set the clientId and clientSecret variables', err || res.code); return; }
+    const body = res.json();
+    pm.collectionVariables.set('accessToken', body.accessToken);
+    pm.collectionVariables.set('accessTokenExpiresAt', String(Date.now() + body.expires * 1000));
+  });
+}
 `.trim().split('\n')
 
-/** GET /postman.json: a Postman collection generated from the OpenAPI document, never by hand. */
+/** GET /postman.json: the collection, its baseUrl set to the origin that served it. */
 export function registerPostman (app: FastifyInstance): void {
-  let cached: Promise<Record<string, unknown>> | null = null
+  let cached: Promise<Collection> | null = null
   app.get('/postman.json', { config: { public: true }, schema: { hide: true } }, async (request) => {
-    cached ??= convert(app.swagger() as object)
+    cached ??= buildCollection(app.swagger() as OpenApiDocument)
     const collection = structuredClone(await cached)
-    const baseUrl = `${request.protocol}://${request.host}`
-    collection.variable = [
-      { key: 'baseUrl', value: baseUrl, type: 'string' },
-      { key: 'clientId', value: '', type: 'string' },
-      { key: 'clientSecret', value: '', type: 'string' },
-      { key: 'accessToken', value: '', type: 'string' },
-      { key: 'accessTokenExpiresAt', value: '0', type: 'string' },
-    ]
-    collection.auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{accessToken}}', type: 'string' }] }
-    collection.event = [{ listen: 'prerequest', script: { type: 'text/javascript', exec: PRE_REQUEST } }]
+    collection.variable = collection.variable.map((v) => v.key === 'baseUrl' ? { ...v, value: `${request.protocol}://${request.host}` } : v)
     return collection
   })
 }
 
-function convert (openapi: object): Promise<Record<string, unknown>> {
+interface OpenApiOperation { operationId?: string, security?: Record<string, string[]>[], responses?: Record<string, unknown> }
+interface OpenApiDocument { paths: Record<string, Record<string, OpenApiOperation>> }
+interface Variable { key: string, value: string, type?: string, disabled?: boolean, description?: unknown }
+interface Request {
+  method: string
+  url: { path?: string[], host?: string[], query?: Variable[], variable?: Variable[], raw?: string }
+  header?: Variable[]
+  body?: { mode?: string, raw?: string }
+  auth?: unknown
+}
+interface Item { name: string, item?: Item[], request?: Request, event?: unknown[], response?: unknown[] }
+export interface Collection { info: Record<string, unknown>, item: Item[], variable: Variable[], auth?: unknown, event?: unknown[] }
+
+interface PlannedOperation { operationId: string, isPublic: boolean, successCodes: number[] }
+
+/** The collection for an OpenAPI document: converted, then made runnable in order. */
+export async function buildCollection (openapi: OpenApiDocument): Promise<Collection> {
+  const operations = operationsOf(openapi)
+  const collection = await convert(openapi)
+  const prepare = (items: Item[]): Item[] => {
+    for (const item of items) {
+      if (item.item) item.item = prepare(item.item)
+      else if (item.request) prepareRequest(item, operations)
+    }
+    // Deletions last in each folder, so the requests that need the resource run while it exists.
+    return [...items.filter((i) => i.request?.method !== 'DELETE'), ...items.filter((i) => i.request?.method === 'DELETE')]
+  }
+  collection.item = prepare(collection.item)
+  collection.variable = [
+    { key: 'baseUrl', value: 'http://127.0.0.1:3000', type: 'string' },
+    { key: 'clientId', value: '', type: 'string' },
+    { key: 'clientSecret', value: '', type: 'string' },
+    { key: 'accessToken', value: '', type: 'string' },
+    { key: 'accessTokenExpiresAt', value: '0', type: 'string' },
+    ...Object.values(CAPTURES).map(({ variable }) => ({ key: variable, value: '', type: 'string' })),
+  ]
+  collection.auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{accessToken}}', type: 'string' }] }
+  collection.event = [{ listen: 'prerequest', script: { type: 'text/javascript', exec: PRE_REQUEST } }]
+  return collection
+}
+
+function operationsOf (openapi: OpenApiDocument): Map<string, PlannedOperation> {
+  const operations = new Map<string, PlannedOperation>()
+  for (const [path, item] of Object.entries(openapi.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      operations.set(`${method.toUpperCase()} ${path.toLowerCase()}`, {
+        operationId: op.operationId ?? `${method} ${path}`,
+        isPublic: !op.security?.some((s) => 'bearerAuth' in s),
+        successCodes: Object.keys(op.responses ?? {}).filter((s) => /^2\d\d$/.test(s)).map(Number),
+      })
+    }
+  }
+  return operations
+}
+
+function prepareRequest (item: Item, operations: Map<string, PlannedOperation>): void {
+  const request = item.request!
+  const segments = request.url.path ?? []
+  const templatePath = '/' + segments.map((s) => s.startsWith(':') ? `{${s.slice(1)}}` : s).join('/')
+  const op = operations.get(`${request.method} ${templatePath.toLowerCase()}`)
+  if (!op) throw new Error(`postman: no OpenAPI operation for ${request.method} ${templatePath}`)
+
+  // The collection's bearer auth (fed by the pre-request step), or none for public operations.
+  if (op.isPublic) request.auth = { type: 'noauth' }
+  else delete request.auth
+
+  // Path parameters come from the ids that earlier requests stored.
+  request.url.variable = (request.url.variable ?? []).map((v) => ({ ...v, value: `{{${pathVariable(segments, v.key)}}}` }))
+  // api-version stays on (recommended); other optional query parameters start switched off.
+  request.url.query = (request.url.query ?? []).map((q) => ({ ...q, disabled: q.key !== 'api-version' }))
+
+  const fields = BODY_FIELDS[op.operationId]
+  if (fields && request.body?.raw) request.body.raw = JSON.stringify({ ...JSON.parse(request.body.raw), ...fields }, null, 2)
+
+  item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, templatePath, op) } }]
+}
+
+/** `{id}` after /accounts/ is {{accountId}}, after /bank-accounts/ {{bankAccountId}}; other names stay. */
+function pathVariable (segments: string[], name: string): string {
+  if (name !== 'id') return name
+  const resource = segments[segments.indexOf(':id') - 1] ?? ''
+  const singular = resource.replace(/s$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+  return `${singular}Id`
+}
+
+function testScript (method: string, path: string, op: PlannedOperation): string[] {
+  const codes = JSON.stringify(op.successCodes)
+  const lines = [`pm.test(${JSON.stringify(`${method} ${path} answers ${op.successCodes.join(' or ')}`)}, function () {`,
+    `  pm.expect(pm.response.code).to.be.oneOf(${codes});`,
+    '});']
+  const capture = CAPTURES[op.operationId]
+  if (capture) {
+    const access = capture.from ? capture.from.split('.').map((k) => `[${JSON.stringify(k)}]`).join('') : ''
+    lines.push(`if (${codes}.includes(pm.response.code)) {`,
+      `  pm.collectionVariables.set(${JSON.stringify(capture.variable)}, String(pm.response.json()${access}));`,
+      '}')
+  }
+  return lines
+}
+
+function convert (openapi: object): Promise<Collection> {
   return new Promise((resolve, reject) => {
     Converter.convert({ type: 'json', data: openapi }, {
       folderStrategy: 'Tags',
       requestParametersResolution: 'Example',
       exampleParametersResolution: 'Example',
     }, (err, result) => {
-      const output = result as unknown as { result: boolean, reason?: string, output: { data: Record<string, unknown> }[] }
+      const output = result as unknown as { result: boolean, reason?: string, output: { data: Collection }[] }
       if (err || !output.result) reject(err ?? new Error(`OpenAPI to Postman conversion failed: ${output.reason}`))
       else resolve(output.output[0]!.data)
     })

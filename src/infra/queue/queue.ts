@@ -31,7 +31,7 @@ export interface QueueConnection {
 /** pg-boss on the application's database: in-process PGlite or PostgreSQL (DESIGN.md, Runtime modes). */
 export async function startQueue (connection: QueueConnection, queues: readonly QueueDefinition[], onError: (err: Error) => void): Promise<Queue> {
   const boss = connection.pglite
-    ? new PgBoss({ db: fromPglite(connection.pglite), backend: 'pglite', schema: connection.schema, schedule: false })
+    ? new PgBoss({ db: fromPglite(connection.pglite), backend: 'pglite', schema: connection.schema, schedule: false, useListenNotify: true })
     : new PgBoss({ connectionString: connection.databaseUrl!, schema: connection.schema, max: 4, useListenNotify: true, schedule: false })
   boss.on('error', onError)
   await boss.start()

@@ -1,38 +1,55 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, errorListRef, IdParams } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, IdParams, jsonStringResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
 import { callerOf } from '../auth/index.ts'
 import type { AccountsService } from './accounts.service.ts'
 import { NotAReseller } from './accounts.errors.ts'
-import { CreateAccountBody, UpdateAccountBody } from './accounts.schemas.ts'
+import { accountExamples, CreateAccountBody, UpdateAccountBody } from './accounts.schemas.ts'
 
 const tags = ['Accounts']
 const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such account among those the caller created (empty body)' })
-const jsonString = (text: string, description: string) => Type.Literal(text, { description })
+const invalidServiceOrFields = {
+  description: 'A service id is not resellable by you: the JSON string "Invalid service ID" (spec §7). Any other invalid field, or an unsupported api-version: {"errors": [...]}.',
+  content: {
+    'application/json': {
+      schema: Type.Union([Type.Literal('Invalid service ID'), Type.Ref('ErrorList')]),
+      examples: {
+        invalidServiceId: { summary: 'A serviceId that is not resellable by you', value: 'Invalid service ID' },
+        invalidField: { summary: 'A blank name', value: { errors: ['The name field must be 1 to 200 characters and not blank.'] } },
+        unsupportedVersion: { summary: 'Unsupported api-version', value: { errors: [UNSUPPORTED_VERSION] } },
+      },
+    },
+  },
+}
+const nameInUse = jsonStringResponse('Name is in use by another account', 'The name is taken by another account (names are unique across all accounts, ignoring case)')
 
 export function accountsRoutes (accounts: AccountsService) {
   return async function (app: FastifyInstance) {
     app.get('/api/accounts', {
       schema: {
-        tags, security, summary: 'List your sub-accounts', description: 'The accounts the caller created, oldest first.',
+        tags, security, operationId: 'listAccounts', summary: 'List your sub-accounts', description: 'The accounts the caller created, oldest first. Not paginated.',
         querystring: ApiVersionQuery,
-        response: { 200: Type.Array(Type.Ref('Account')), ...authenticatedErrors },
+        response: { 200: Type.Array(Type.Ref('Account'), { description: 'Your sub-accounts', examples: [[accountExamples.account]] }), ...versionError, ...authenticatedErrors },
       },
     }, (request) => accounts.list(callerOf(request)))
 
     app.post('/api/accounts', {
       schema: {
-        tags, security, summary: 'Create a sub-account',
-        description: 'Resellers only. 201 with the clientSecret in clear (shown once) for a new account; 200 with the secret masked when externalReference already names one of your accounts.',
+        tags, security, operationId: 'createAccount', summary: 'Create a sub-account',
+        description: 'Resellers only. 201 with the clientSecret in clear (shown once) and a Location header for a new account; 200 with the secret masked when externalReference already names one of your accounts, so a retried request never makes a second account. enabledServices takes serviceIds from GET /api/services/resellable.',
         querystring: ApiVersionQuery,
         body: CreateAccountBody,
         response: {
-          200: Type.Ref('AccountWithCredentials', { description: 'An account with this externalReference exists already; secret masked' }),
-          201: Type.Ref('AccountWithCredentials', { description: 'Created; Location names the new account' }),
-          400: Type.Union([jsonString('Invalid service ID', 'A service id is not resellable by the caller'), errorListRef]),
-          403: Type.Ref('ProblemDetails', { description: 'The caller is not a reseller' }),
-          409: jsonString('Name is in use by another account', 'Account names are unique, ignoring case'),
+          200: Type.Ref('AccountWithCredentials', { description: 'An account with this externalReference exists already; no new account, secret masked', examples: [accountExamples.alreadyExists] }),
+          201: Type.Ref('AccountWithCredentials', {
+            description: 'Created; the clientSecret is in clear, in this response only',
+            examples: [accountExamples.created],
+            headers: { Location: Type.String({ description: 'The new account: /api/accounts/<id>', examples: ['/api/accounts/42'] }) },
+          }),
+          400: invalidServiceOrFields,
+          403: problemResponse(403, 'The caller is not a reseller', { notAReseller: { title: 'Insufficient Permissions', detail: 'Only resellers can create accounts' } }),
+          409: nameInUse,
           ...authenticatedErrors,
         },
       },
@@ -46,21 +63,21 @@ export function accountsRoutes (accounts: AccountsService) {
 
     app.get('/api/accounts/:id', {
       schema: {
-        tags, security, summary: 'Get a sub-account', description: 'The account and its clientId; the secret is always masked.',
+        tags, security, operationId: 'getAccount', summary: 'Get a sub-account', description: 'The account and its clientId; the secret is always masked (***REDACTED***).',
         params: IdParams, querystring: ApiVersionQuery,
-        response: { 200: Type.Ref('AccountWithCredentials'), 404: notFound, ...authenticatedErrors },
+        response: { 200: Type.Ref('AccountWithCredentials', { description: 'The account, secret masked', examples: [accountExamples.masked] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
     }, (request) => accounts.get(callerOf(request), (request.params as { id: number }).id))
 
     app.patch('/api/accounts/:id', {
       schema: {
-        tags, security, summary: 'Update a sub-account', description: 'Send only what changes. enabledServices replaces the whole list; [] disables all services.',
+        tags, security, operationId: 'updateAccount', summary: 'Update a sub-account', description: 'Send only what changes. name and enabledServices may be null or omitted (unchanged); enabledServices replaces the whole list, and [] disables all services.',
         params: IdParams, querystring: ApiVersionQuery, body: UpdateAccountBody,
         response: {
           204: Type.Null({ description: 'Updated (no body)' }),
-          400: Type.Union([jsonString('Invalid service ID', 'A service id is not resellable by the caller'), errorListRef]),
+          400: invalidServiceOrFields,
           404: notFound,
-          409: jsonString('Name is in use by another account', 'Account names are unique, ignoring case'),
+          409: nameInUse,
           ...authenticatedErrors,
         },
       },
@@ -71,10 +88,10 @@ export function accountsRoutes (accounts: AccountsService) {
 
     app.post('/api/accounts/:id/reset-credentials', {
       schema: {
-        tags, security, summary: 'Reset credentials',
+        tags, security, operationId: 'resetAccountCredentials', summary: 'Reset credentials',
         description: 'Issues a new clientSecret (shown once); the clientId stays. The old secret stops working at once and tokens issued with it are revoked.',
         params: IdParams, querystring: ApiVersionQuery,
-        response: { 200: Type.Ref('CredentialsReset'), 404: notFound, ...authenticatedErrors },
+        response: { 200: Type.Ref('CredentialsReset', { description: 'The new secret, shown once', examples: [accountExamples.reset] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
     }, (request) => accounts.resetCredentials(callerOf(request), (request.params as { id: number }).id))
   }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, errorListRef } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
 import { callerOf } from '../auth/index.ts'
 import { CaseParams } from '../cases/index.ts'
-import { BankAccountParams, CreateBankAccountBody } from './bank-accounts.schemas.ts'
+import { bankAccountExamples, BankAccountParams, CreateBankAccountBody } from './bank-accounts.schemas.ts'
 import type { BankAccountsService } from './bank-accounts.service.ts'
 
 const tags = ['Bank accounts']
@@ -14,23 +14,27 @@ export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
   return async function (app: FastifyInstance) {
     app.get('/api/cases/:caseId/bank-accounts', {
       schema: {
-        tags, security, summary: 'List the bank accounts of a case',
-        description: 'Active (not deleted) bank accounts, each with latestBavAttempt and bavAttemptHistory (most recent first).',
+        tags, security, operationId: 'listBankAccounts', summary: 'List the bank accounts of a case',
+        description: 'Active (not deleted) bank accounts, each with latestBavAttempt (null until a check completes) and bavAttemptHistory (most recent first).',
         params: CaseParams, querystring: ApiVersionQuery,
-        response: { 200: Type.Array(Type.Ref('BankAccount')), 404: caseNotFound, ...authenticatedErrors },
+        response: { 200: Type.Array(Type.Ref('BankAccount'), { description: 'The active bank accounts of the case', examples: [bankAccountExamples.list] }), ...versionError, 404: caseNotFound, ...authenticatedErrors },
       },
     }, (request) => bankAccounts.listActive(callerOf(request), (request.params as { caseId: number }).caseId))
 
     app.post('/api/cases/:caseId/bank-accounts', {
       schema: {
-        tags, security, summary: 'Add a bank account to a case',
+        tags, security, operationId: 'createBankAccount', summary: 'Add a bank account to a case',
         description: 'Returns the new id. When BAV is enabled on your account, a bank account verification is queued; its result arrives by webhook (bank_account.bav_completed) and in the list. Bank accounts are immutable: to correct one, delete it and create another.',
         params: CaseParams, querystring: ApiVersionQuery, body: CreateBankAccountBody,
         response: {
-          200: Type.Integer({ description: 'The id of the new bank account', examples: [17] }),
-          400: errorListRef,
+          200: Type.Integer({ description: 'The id of the new bank account (a bare JSON integer)', examples: [5] }),
+          400: errorListResponse('A required field is missing, a field is invalid, or the country code is not recognised (one message per field); or an unsupported api-version', {
+            invalidFields: ['The countryCode field must be a valid ISO 3166-1 alpha-2 country code of 2 characters, e.g. GB.', 'The sortCode field must be exactly 6 numeric characters, with no hyphens or spaces.'],
+            invalidAccountNumber: ['The accountNumber field must be exactly 8 numeric characters.'],
+            unsupportedVersion: [UNSUPPORTED_VERSION],
+          }),
           404: caseNotFound,
-          409: Type.Ref('DuplicateBankAccount', { description: 'The same sortCode and accountNumber are already on the case' }),
+          409: jsonResponse('The same sortCode and accountNumber are already on the case: duplicateId is that bank account', Type.Ref('DuplicateBankAccount'), { duplicateId: 5 }),
           ...authenticatedErrors,
         },
       },
@@ -41,10 +45,10 @@ export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
 
     app.delete('/api/cases/:caseId/bank-accounts/:id', {
       schema: {
-        tags, security, summary: 'Delete a bank account',
+        tags, security, operationId: 'deleteBankAccount', summary: 'Delete a bank account',
         description: 'Soft delete: the record and its BAV history are kept for audit, but it leaves the list and gets no more checks.',
         params: BankAccountParams, querystring: ApiVersionQuery,
-        response: { 204: Type.Null({ description: 'Deleted (no body)' }), 404: Type.Null({ description: 'No such active bank account on this case (empty body)' }), ...authenticatedErrors },
+        response: { 204: Type.Null({ description: 'Deleted (no body)' }), ...versionError, 404: Type.Null({ description: 'No such active bank account on this case (empty body)' }), ...authenticatedErrors },
       },
     }, async (request, reply) => {
       const { caseId, id } = request.params as { caseId: number, id: number }

@@ -31,7 +31,18 @@ export const BankAccount = Type.Object({
   bavAttemptHistory: Type.Array(Type.Ref('BavAttempt'), { description: 'Most recent first' }),
 }, { $id: 'BankAccount' })
 
-export const DuplicateBankAccountBody = Type.Object({ duplicateId: Type.Integer() }, { $id: 'DuplicateBankAccount' })
+export const DuplicateBankAccountBody = Type.Object({
+  duplicateId: Type.Integer({ description: 'The id of the bank account already on the case' }),
+}, { $id: 'DuplicateBankAccount', examples: [{ duplicateId: 5 }] })
+
+// Examples for the API description.
+const lowAttempt = { id: 7, createTs: '2026-11-22T10:15:31.250Z', bankName: 'Sandbox Albion Bank', riskRating: { id: 1, name: 'Low' } }
+export const bankAccountExamples = {
+  list: [{
+    id: 5, caseId: 17, documentId: null, countryCode: 'GB', firstName: 'Jane', middleNames: null, lastName: 'Doe',
+    sortCode: '089999', accountNumber: '66374958', bankName: null, latestBavAttempt: lowAttempt, bavAttemptHistory: [lowAttempt],
+  }],
+}
 
 export const BankAccountParams = Type.Object({
   caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),

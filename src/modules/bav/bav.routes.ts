@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, problemResponse, versionError } from '../../shared/schemas.ts'
 import { callerOf } from '../auth/index.ts'
 import { BankAccountParams } from '../bank-accounts/bank-accounts.schemas.ts'
 import type { BavService } from './bav.service.ts'
@@ -10,12 +10,16 @@ export function bavRoutes (bav: BavService) {
     app.post('/api/cases/:caseId/bank-accounts/:id/bav-checks', {
       schema: {
         tags: ['Bank accounts'], security: [{ bearerAuth: [] }],
+        operationId: 'requestBavCheck',
         summary: 'Request a new BAV check',
         description: 'Queues a new bank account verification; its result is added to bavAttemptHistory and announced by the bank_account.bav_completed webhook.',
         params: BankAccountParams, querystring: ApiVersionQuery,
         response: {
-          202: Type.Ref('BavCheckAccepted'),
-          403: Type.Ref('ProblemDetails', { description: 'BAV is not enabled on this account' }),
+          202: Type.Ref('BavCheckAccepted', { description: 'Queued; the result arrives by webhook and in the bank account list', examples: [{ bankAccountId: 5, status: 'queued' }] }),
+          ...versionError,
+          403: problemResponse(403, 'BAV is not enabled on this account', {
+            notEnabled: { title: 'Service Not Enabled', detail: 'Bank account verification (BAV) is not enabled on this account; a reseller enables it with PATCH /api/accounts/{id}.' },
+          }),
           404: Type.Null({ description: 'No such active bank account on this case (empty body)' }),
           ...authenticatedErrors,
         },

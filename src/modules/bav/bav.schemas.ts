@@ -14,4 +14,4 @@ export type BavAttemptView = Static<typeof BavAttempt>
 export const BavCheckAccepted = Type.Object({
   bankAccountId: Type.Integer(),
   status: Type.Literal('queued'),
-}, { $id: 'BavCheckAccepted' })
+}, { $id: 'BavCheckAccepted', examples: [{ bankAccountId: 5, status: 'queued' }] })

@@ -1,21 +1,34 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, errorListRef } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, errorListResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
 import { callerOf } from '../auth/index.ts'
-import { CaseListQuery, CaseParams, CreateCaseBody } from './cases.schemas.ts'
+import { CaseListQuery, CaseParams, caseExamples, CreateCaseBody } from './cases.schemas.ts'
 import type { CasesService } from './cases.service.ts'
 
 const tags = ['Cases']
 const security = [{ bearerAuth: [] }]
+const notFound = Type.Null({ description: 'No such case among yours (empty body)' })
 
 export function casesRoutes (cases: CasesService) {
   return async function (app: FastifyInstance) {
     app.post('/api/cases', {
       schema: {
-        tags, security, summary: 'Create a case',
-        description: 'A Person (givenNames, surname, date of birth required) or a Business (entityName required) whose checks you will run.',
+        tags, security, operationId: 'createCase', summary: 'Create a case',
+        description: 'A Person (givenNames, surname and a real past date of birth required) or a Business (entityName required) whose checks you will run. 201 with the case and a Location header.',
         querystring: ApiVersionQuery, body: CreateCaseBody,
-        response: { 201: Type.Ref('Case', { description: 'Created; Location names the case' }), 400: errorListRef, ...authenticatedErrors },
+        response: {
+          201: Type.Ref('Case', {
+            description: 'Created',
+            examples: [caseExamples.person],
+            headers: { Location: Type.String({ description: 'The new case: /api/cases/<id>', examples: ['/api/cases/17'] }) },
+          }),
+          400: errorListResponse('A field is missing or invalid (one message per field), or an unsupported api-version', {
+            invalidDateOfBirth: ['The date of birth 31/02/1987 (dobDay/dobMonth/dobYear) is not a real date.'],
+            missingPersonFields: ['The givenNames field is required for a Person case.', 'The surname field is required for a Person case.'],
+            unsupportedVersion: [UNSUPPORTED_VERSION],
+          }),
+          ...authenticatedErrors,
+        },
       },
     }, async (request, reply) => {
       const created = await cases.create(callerOf(request), request.body as CreateCaseBody)
@@ -24,17 +37,29 @@ export function casesRoutes (cases: CasesService) {
 
     app.get('/api/cases/:caseId', {
       schema: {
-        tags, security, summary: 'Get a case', params: CaseParams, querystring: ApiVersionQuery,
-        response: { 200: Type.Ref('Case'), 404: Type.Null({ description: 'No such case among yours (empty body)' }), ...authenticatedErrors },
+        tags, security, operationId: 'getCase', summary: 'Get a case', description: 'One of your cases. A case that does not exist or is not yours is an empty 404.',
+        params: CaseParams, querystring: ApiVersionQuery,
+        response: { 200: Type.Ref('Case', { description: 'The case', examples: [caseExamples.person] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
     }, (request) => cases.get(callerOf(request), (request.params as { caseId: number }).caseId))
 
     app.get('/api/cases', {
       schema: {
-        tags, security, summary: 'List your cases',
-        description: 'Newest first. When more cases exist, a Link header (rel="next") gives the next page.',
+        tags, security, operationId: 'listCases', summary: 'List your cases',
+        description: 'Newest first, limit per page (1-100, default 20). When more cases exist, a Link header (rel="next") gives the next page.',
         querystring: CaseListQuery,
-        response: { 200: Type.Array(Type.Ref('Case')), 400: errorListRef, ...authenticatedErrors },
+        response: {
+          200: Type.Array(Type.Ref('Case'), {
+            description: 'A page of cases, newest first',
+            examples: [caseExamples.list],
+            headers: { Link: Type.String({ description: 'Present when more cases exist', examples: ['</api/cases?limit=2&before=17>; rel="next"'] }) },
+          }),
+          400: errorListResponse('limit or before is invalid, or an unsupported api-version', {
+            invalidLimit: ['The limit query parameter must be an integer from 1 to 100.'],
+            unsupportedVersion: [UNSUPPORTED_VERSION],
+          }),
+          ...authenticatedErrors,
+        },
       },
     }, async (request, reply) => {
       const { limit = 20, before } = request.query as CaseListQuery

@@ -49,10 +49,15 @@ export const Case = Type.Object({
 }, { $id: 'Case' })
 export type CaseView = Static<typeof Case>
 
+// Examples for the API description.
+const person = { id: 17, urn: 'CUST-0001', type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 14, dobMonth: 3, dobYear: 1987, addressLine1: '1 High Street', addressPostcode: 'SW1A 1AA', addressCountryCode2: 'GB', entityName: null, entityRegistrationNumber: null, createdAt: '2026-11-22T10:15:30.000Z' }
+const business = { id: 18, urn: 'BIZ-0001', type: 'Business', givenNames: null, surname: null, dobDay: null, dobMonth: null, dobYear: null, addressLine1: null, addressPostcode: null, addressCountryCode2: null, entityName: 'Acme Ltd', entityRegistrationNumber: '01234567', createdAt: '2026-11-22T10:16:02.000Z' }
+export const caseExamples = { person, list: [business, person] }
+
 export const CaseListQuery = Type.Object({
-  'api-version': Type.Optional(Type.String()),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, errorMessage: 'The limit query parameter must be an integer from 1 to 100.' })),
-  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Cursor: return cases older than this case id (from the Link header)', errorMessage: 'The before query parameter must be a case id.' })),
+  'api-version': Type.Optional(Type.String({ description: 'Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.', examples: ['1.0'] })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Cases per page', errorMessage: 'The limit query parameter must be an integer from 1 to 100.' })),
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Cursor: return cases older than this case id (from the Link header)', examples: [17], errorMessage: 'The before query parameter must be a case id.' })),
 })
 export type CaseListQuery = Static<typeof CaseListQuery>
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, versionError } from '../../shared/schemas.ts'
 import { callerOf } from '../auth/index.ts'
 import type { ServicesCatalogue } from './services-catalogue.service.ts'
 
@@ -9,10 +9,18 @@ export function servicesCatalogueRoutes (catalogue: ServicesCatalogue, db: Param
     app.get('/api/services/resellable', {
       schema: {
         tags: ['Accounts'], security: [{ bearerAuth: [] }],
+        operationId: 'listResellableServices',
         summary: 'Services you can assign',
         description: "The services enabled on the caller's own account: the serviceIds accepted in enabledServices.",
         querystring: ApiVersionQuery,
-        response: { 200: Type.Array(Type.Ref('ServiceEntry')), ...authenticatedErrors },
+        response: {
+          200: Type.Array(Type.Ref('ServiceEntry'), {
+            description: 'The service entries you may put in enabledServices',
+            examples: [[{ serviceId: 1, checkType: 'KYC', provider: 'Sandbox' }, { serviceId: 2, checkType: 'BAV', provider: 'Sandbox' }]],
+          }),
+          ...versionError,
+          ...authenticatedErrors,
+        },
       },
     }, async (request) => {
       const { accountId } = callerOf(request)

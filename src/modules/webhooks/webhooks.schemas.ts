@@ -48,7 +48,21 @@ export const WebhookDelivery = Type.Object({
 }, { $id: 'WebhookDelivery' })
 export type WebhookDeliveryView = Static<typeof WebhookDelivery>
 
-export const DeliveryQueued = Type.Object({ deliveryId: Type.Integer(), status: Type.Literal('queued') }, { $id: 'DeliveryQueued' })
+export const DeliveryQueued = Type.Object({ deliveryId: Type.Integer(), status: Type.Literal('queued') }, { $id: 'DeliveryQueued', examples: [{ deliveryId: 31, status: 'queued' }] })
+
+// Examples for the API description.
+const endpoint = { id: 3, url: 'https://example.com/idcheck/webhooks', events: ['bank_account.bav_completed'], createdAt: '2026-11-22T10:15:30.000Z' }
+export const webhookExamples = {
+  endpoint,
+  created: { ...endpoint, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+  deliveries: [{
+    id: 31, eventId: 54, eventType: 'bank_account.bav_completed', status: 'succeeded', attemptCount: 2, nextAttemptAt: null, createdAt: '2026-11-22T10:15:31.300Z',
+    attempts: [
+      { attemptNumber: 2, statusCode: 200, durationMs: 48, error: null, responseBody: 'ok', createdAt: '2026-11-22T10:15:36.420Z' },
+      { attemptNumber: 1, statusCode: 503, durationMs: 51, error: null, responseBody: 'busy', createdAt: '2026-11-22T10:15:31.350Z' },
+    ],
+  }],
+}
 
 export const WebhookParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
