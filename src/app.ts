@@ -8,6 +8,7 @@ import { migrate } from './infra/db/migrate.ts'
 import { type Queue, type QueueDefinition, startQueue } from './infra/queue/queue.ts'
 import { registerApiVersion } from './infra/http/api-version.ts'
 import { registerErrorHandling } from './infra/http/error-handler.ts'
+import { registerJsonBody } from './infra/http/json-body.ts'
 import { registerHealth } from './infra/http/health.ts'
 import { createMetrics, registerMetrics } from './infra/http/metrics.ts'
 import { registerOpenApi } from './infra/http/openapi.ts'
@@ -146,6 +147,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     app.addHook('onRequest', async (request, reply) => { reply.header('x-request-id', request.id) })
 
     await registerOpenApi(app, config.environment)
+    registerJsonBody(app)
     registerErrorHandling(app)
     registerApiVersion(app)
     await app.register(bearerAuth, { auth })

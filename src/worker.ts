@@ -1,9 +1,37 @@
-import type { Config } from './config/config.ts'
+import { buildApp } from './app.ts'
+import { type Config, ConfigError, loadConfig } from './config/config.ts'
 
-/** `idcheck worker`: the background workers without the HTTP listener (server mode). */
+/**
+ * `idcheck worker`: the background workers (BAV checks, webhook deliveries) without an HTTP
+ * listener, for server mode. SIGTERM lets running jobs finish before it exits.
+ */
 export async function runWorker (config: Config): Promise<void> {
   if (!config.databaseUrl) {
-    throw new Error('idcheck worker needs DATABASE_URL: in embedded mode the workers run inside `idcheck serve`')
+    throw new ConfigError('idcheck worker needs DATABASE_URL: in embedded mode the workers run inside `idcheck serve`')
   }
-  throw new Error('idcheck worker: no background jobs exist yet')
+  const app = await buildApp({ ...config, runWorkers: true })
+  app.log.info('worker started: processing background jobs')
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'worker shutting down: finishing running jobs')
+    const force = setTimeout(() => process.exit(1), 25_000)
+    force.unref()
+    app.close().then(() => process.exit(0), () => process.exit(1))
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+}
+
+if (import.meta.main) {
+  try {
+    await runWorker(loadConfig())
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`idcheck: ${err.message}`)
+      process.exit(2)
+    }
+    throw err
+  }
 }

@@ -6,10 +6,6 @@ import './route-config.ts'
 
 /** The one place where failures become HTTP answers (spec §7). */
 export function registerErrorHandling (app: FastifyInstance): void {
-  // The API speaks JSON only. Without Fastify's built-in text/plain parser a text body is answered
-  // as an unsupported content type, which tells the integrator what to fix, instead of failing
-  // schema validation with "the request body must be a JSON object".
-  app.removeContentTypeParser('text/plain')
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = toApiError(err, request)
     if (answer.statusCode >= 500) {

@@ -28,11 +28,18 @@ export interface QueueConnection {
   pollingIntervalSeconds: number
 }
 
+/**
+ * A worker killed mid-job stops sending heartbeats (every heartbeatSeconds / 2); a supervise pass
+ * every 5 s then hands the job to another worker within about 15 s instead of waiting for expiry.
+ */
+export const JOB_HEARTBEAT_SECONDS = 10
+
 /** pg-boss on the application's database: in-process PGlite or PostgreSQL (DESIGN.md, Runtime modes). */
 export async function startQueue (connection: QueueConnection, queues: readonly QueueDefinition[], onError: (err: Error) => void): Promise<Queue> {
+  const COMMON = { schema: connection.schema, schedule: false, useListenNotify: true, superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 }
   const boss = connection.pglite
-    ? new PgBoss({ db: fromPglite(connection.pglite), backend: 'pglite', schema: connection.schema, schedule: false, useListenNotify: true })
-    : new PgBoss({ connectionString: connection.databaseUrl!, schema: connection.schema, max: 4, useListenNotify: true, schedule: false })
+    ? new PgBoss({ db: fromPglite(connection.pglite), backend: 'pglite', ...COMMON })
+    : new PgBoss({ connectionString: connection.databaseUrl!, max: 4, ...COMMON })
   boss.on('error', onError)
   await boss.start()
   for (const { name, ...options } of queues) {

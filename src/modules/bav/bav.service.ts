@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../infra/db/database.ts'
 import { NotFound } from '../../infra/http/api-error.ts'
-import type { JobContext, Queue, QueueDefinition } from '../../infra/queue/queue.ts'
+import { type JobContext, JOB_HEARTBEAT_SECONDS, type Queue, type QueueDefinition } from '../../infra/queue/queue.ts'
 import type { Caller } from '../../shared/caller.ts'
 import type { Clock } from '../../shared/clock.ts'
 import type { PublishEvent } from '../../shared/events.ts'
@@ -31,7 +31,10 @@ export interface BavDeps {
 export type BavService = ReturnType<typeof createBavService>
 
 export function bavQueues (retry: BavDeps['retry']): QueueDefinition[] {
-  return [{ name: BAV_CHECK_JOB, retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 }]
+  return [{
+    name: BAV_CHECK_JOB, retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: true, retryDelayMax: 600,
+    expireInSeconds: 120, heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+  }]
 }
 
 export function createBavService (deps: BavDeps) {

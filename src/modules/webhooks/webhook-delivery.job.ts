@@ -1,5 +1,5 @@
 import type { Database } from '../../infra/db/database.ts'
-import type { JobContext, Queue, QueueDefinition } from '../../infra/queue/queue.ts'
+import { type JobContext, JOB_HEARTBEAT_SECONDS, type Queue, type QueueDefinition } from '../../infra/queue/queue.ts'
 import type { SecretBox } from '../../infra/security/secret-box.ts'
 import type { Clock } from '../../shared/clock.ts'
 import { nextRetryDelayMs } from './retry-schedule.ts'
@@ -22,7 +22,7 @@ export interface DeliveryDeps {
 
 // pg-boss retries only crashes of the job itself; failed HTTP attempts follow our own schedule below.
 export const webhookQueues: QueueDefinition[] = [
-  { name: WEBHOOK_DELIVER_JOB, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  { name: WEBHOOK_DELIVER_JOB, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, heartbeatSeconds: JOB_HEARTBEAT_SECONDS },
 ]
 
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000
