@@ -1,0 +1,3258 @@
+/**
+ * Generated from the idcheck OpenAPI document by scripts/generate-client-types.ts
+ * (openapi-typescript). Do not edit: change the route schemas, then run
+ * `node scripts/generate-client-types.ts`.
+ */
+
+export interface paths {
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description Answers 200 while the process can serve HTTP. No token needed; not rate limited.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe: the database answers
+         * @description Answers 200 when the database answers, else 503. No token needed; not rate limited.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an access token
+         * @description OAuth 2.0 client credentials: exchange clientId and clientSecret for a bearer token valid for 3600 seconds. Cache it and authenticate again when it expires (or once on a 401). No token is needed for this call. After 20 failed attempts in a minute from one address, that address gets 429 for the rest of the minute.
+         */
+        post: operations["authenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connectivity check
+         * @description Answers the text Pong to an authenticated caller: proves the base URL, the token and the network path.
+         */
+        get: operations["ping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your sub-accounts
+         * @description The accounts the caller created, oldest first. Not paginated.
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        /**
+         * Create a sub-account
+         * @description Resellers only. 201 with the clientSecret in clear (shown once) and a Location header for a new account; 200 with the secret masked when externalReference already names one of your accounts, so a retried request never makes a second account. enabledServices takes serviceIds from GET /api/services/resellable.
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sub-account
+         * @description The account and its clientId; the secret is always masked (***REDACTED***).
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a sub-account
+         * @description Send only what changes. name and enabledServices may be null or omitted (unchanged); enabledServices replaces the whole list, and [] disables all services.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/api/accounts/{id}/reset-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset credentials
+         * @description Issues a new clientSecret (shown once); the clientId stays. The old secret stops working at once and tokens issued with it are revoked.
+         */
+        post: operations["resetAccountCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/resellable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Services you can assign
+         * @description The services enabled on the caller's own account: the serviceIds accepted in enabledServices.
+         */
+        get: operations["listResellableServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your cases
+         * @description Newest first, limit per page (1-100, default 20). When more cases exist, a Link header (rel="next") gives the next page.
+         */
+        get: operations["listCases"];
+        put?: never;
+        /**
+         * Create a case
+         * @description A Person (givenNames, surname and a real past date of birth required) or a Business (entityName required) whose checks you will run. 201 with the case and a Location header.
+         */
+        post: operations["createCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a case
+         * @description One of your cases. A case that does not exist or is not yours is an empty 404.
+         */
+        get: operations["getCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{caseId}/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the bank accounts of a case
+         * @description Active (not deleted) bank accounts, each with latestBavAttempt (null until a check completes) and bavAttemptHistory (most recent first).
+         */
+        get: operations["listBankAccounts"];
+        put?: never;
+        /**
+         * Add a bank account to a case
+         * @description Returns the new id. When BAV is enabled on your account, a bank account verification is queued; its result arrives by webhook (bank_account.bav_completed) and in the list. Bank accounts are immutable: to correct one, delete it and create another.
+         */
+        post: operations["createBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{caseId}/bank-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a bank account
+         * @description Soft delete: the record and its BAV history are kept for audit, but it leaves the list and gets no more checks.
+         */
+        delete: operations["deleteBankAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{caseId}/bank-accounts/{id}/bav-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a new BAV check
+         * @description Queues a new bank account verification; its result is added to bavAttemptHistory and announced by the bank_account.bav_completed webhook.
+         */
+        post: operations["requestBavCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Your webhook endpoints, without their secrets.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Events are POSTed to the URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) with the secret returned here once. Failed deliveries are retried for about a day.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One of your endpoints, without its secret.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Stops deliveries to it, including pending retries.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a webhook.test event to this endpoint, signed like every other event.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent deliveries
+         * @description The 50 most recent deliveries to this endpoint, newest first, each with its attempts (most recent first).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery now
+         * @description Queues one more attempt of this delivery at once, whatever its status.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @example {
+         *       "type": "https://tools.ietf.org/html/rfc9110#section-15.5.2",
+         *       "title": "Unauthorized",
+         *       "status": 401,
+         *       "detail": "The access token has expired; authenticate again."
+         *     }
+         */
+        ProblemDetails: {
+            /** @description A URI naming the kind of problem */
+            type: string;
+            /** @description Short, fixed per kind of problem */
+            title: string;
+            /** @description The HTTP status code */
+            status: number;
+            /** @description What went wrong this time, in words meant for the integrator */
+            detail: string;
+            /** @description 5xx only: quote it to support; also in the x-request-id header */
+            requestId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "errors": [
+         *         "The sortCode field must be exactly 6 numeric characters, with no hyphens or spaces."
+         *       ]
+         *     }
+         */
+        ErrorList: {
+            /** @description One message per problem; each names the field */
+            errors: string[];
+        };
+        /**
+         * @example {
+         *       "clientId": "0d9c6b1e-8f8e-4f4e-9a57-3c1b2f7f4a10",
+         *       "clientSecret": "q3J5x…"
+         *     }
+         */
+        TokenRequest: {
+            /** @description Issued at onboarding or by the Accounts API */
+            clientId: string;
+            /** @description Shown once, when the account is created or its credentials reset */
+            clientSecret: string;
+        };
+        /**
+         * @example {
+         *       "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…",
+         *       "expires": 3600
+         *     }
+         */
+        TokenResponse: {
+            /** @description Bearer token for the Authorization header */
+            accessToken: string;
+            /** @description Lifetime in seconds (3600) */
+            expires: number;
+        };
+        /**
+         * @description Missing or invalid fields, keyed by PascalCase property name
+         * @example {
+         *       "ClientId": [
+         *         "The ClientId field is required."
+         *       ]
+         *     }
+         */
+        FieldErrors: {
+            [key: string]: string[];
+        };
+        /**
+         * @example {
+         *       "serviceId": 2,
+         *       "checkType": "BAV",
+         *       "provider": "Sandbox"
+         *     }
+         */
+        ServiceEntry: {
+            /** @description Used when creating or updating accounts */
+            serviceId: number;
+            /** @description Kind of check */
+            checkType: string;
+            /** @description The provider of the check */
+            provider: string;
+        };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "name": "Acme Lettings",
+         *       "enabledServices": [
+         *         {
+         *           "serviceId": 2,
+         *           "checkType": "BAV",
+         *           "provider": "Sandbox"
+         *         }
+         *       ]
+         *     }
+         */
+        Account: {
+            id: number;
+            /** @description Unique across all accounts in the system */
+            name: string;
+            enabledServices: components["schemas"]["ServiceEntry"][];
+        };
+        AccountWithCredentials: {
+            account: components["schemas"]["Account"];
+            credentials: {
+                /** @description Stays the same for the life of the account */
+                clientId: string;
+                /** @description In clear only in the response that created the account; otherwise ***REDACTED*** */
+                clientSecret: string;
+            };
+            /** @description How to keep or replace the secret; names the reset-credentials endpoint */
+            securityWarning: string;
+        };
+        CredentialsReset: {
+            clientId: string;
+            /** @description The new secret, shown once */
+            clientSecret: string;
+            securityWarning: string;
+        };
+        Case: {
+            id: number;
+            urn: string;
+            /** @description Person or Business */
+            type: string;
+            givenNames: string | null;
+            surname: string | null;
+            dobDay: number | null;
+            dobMonth: number | null;
+            dobYear: number | null;
+            addressLine1: string | null;
+            addressPostcode: string | null;
+            addressCountryCode2: string | null;
+            entityName: string | null;
+            entityRegistrationNumber: string | null;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "createTs": "2026-11-22T10:15:30.000Z",
+         *       "bankName": "Sandbox Albion Bank",
+         *       "riskRating": {
+         *         "id": 1,
+         *         "name": "Low"
+         *       }
+         *     }
+         */
+        BavAttempt: {
+            id: number;
+            /** @description ISO 8601 UTC timestamp */
+            createTs: string;
+            bankName: string | null;
+            riskRating: {
+                /** @description 1 Low, 2 Medium, 3 High */
+                id: number;
+                /** @description Low, Medium or High */
+                name: string;
+            };
+        };
+        /**
+         * @example {
+         *       "bankAccountId": 5,
+         *       "status": "queued"
+         *     }
+         */
+        BavCheckAccepted: {
+            bankAccountId: number;
+            /** @enum {string} */
+            status: "queued";
+        };
+        BankAccount: {
+            id: number;
+            caseId: number;
+            /** @description null when not created from an extracted document */
+            documentId: number | null;
+            countryCode: string;
+            firstName: string;
+            middleNames: string | null;
+            lastName: string;
+            sortCode: string;
+            accountNumber: string;
+            bankName: string | null;
+            /** @description Latest completed attempt; null if none */
+            latestBavAttempt: components["schemas"]["BavAttempt"] | null;
+            /** @description Most recent first */
+            bavAttemptHistory: components["schemas"]["BavAttempt"][];
+        };
+        /**
+         * @example {
+         *       "duplicateId": 5
+         *     }
+         */
+        DuplicateBankAccount: {
+            /** @description The id of the bank account already on the case */
+            duplicateId: number;
+        };
+        WebhookEndpoint: {
+            id: number;
+            url: string;
+            events: string[];
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        WebhookEndpointCreated: {
+            id: number;
+            url: string;
+            events: string[];
+            createdAt: string;
+            /** @description Signing secret (whsec_…), shown only in this response */
+            secret: string;
+        };
+        WebhookDelivery: {
+            id: number;
+            eventId: number;
+            eventType: string;
+            /** @description pending, succeeded or failed */
+            status: string;
+            attemptCount: number;
+            /** @description When the next try is due, for a pending delivery */
+            nextAttemptAt: string | null;
+            createdAt: string;
+            /** @description Most recent first */
+            attempts: {
+                attemptNumber: number;
+                /** @description null when no HTTP answer came (timeout, refused) */
+                statusCode: number | null;
+                durationMs: number;
+                error: string | null;
+                /** @description First 1 KB of the answer */
+                responseBody: string | null;
+                createdAt: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "deliveryId": 31,
+         *       "status": "queued"
+         *     }
+         */
+        DeliveryQueued: {
+            deliveryId: number;
+            /** @enum {string} */
+            status: "queued";
+        };
+        HealthStatus: {
+            /** @description ok, or what is wrong */
+            status: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getLiveness: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Not ready; Retry-After says when to look again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "database unreachable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Not ready; Retry-After says when to look again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "database unreachable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+        };
+    };
+    authenticate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0d9c6b1e-8f8e-4f4e-9a57-3c1b2f7f4a10",
+                 *       "clientSecret": "q3J5x…"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token and its lifetime in seconds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsImN2IjoxLCJpYXQiOjE3NjM4NDk2MDAsImV4cCI6MTc2Mzg1MzIwMH0.3q6-Jm9pQyYbJwF0hHk3Zs1Yq9QxO8E1v2R5tL7uN4c",
+                     *       "expires": 3600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description clientId or clientSecret missing: an object keyed by PascalCase property name (spec §7). A body that is not JSON, or an unsupported api-version: {"errors": [...]}. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Unknown clientId or wrong clientSecret */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed attempts from this address; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ping: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text Pong */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Pong */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your sub-accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 42,
+                     *         "name": "Acme Lettings",
+                     *         "enabledServices": [
+                     *           {
+                     *             "serviceId": 2,
+                     *             "checkType": "BAV",
+                     *             "provider": "Sandbox"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Account"][];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Lettings",
+                 *       "enabledServices": [
+                 *         2
+                 *       ],
+                 *       "externalReference": "crm-00042"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    enabledServices?: number[] | null;
+                    /** @description The caller's own identifier; makes creation idempotent */
+                    externalReference?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description An account with this externalReference exists already; no new account, secret masked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": 42,
+                     *         "name": "Acme Lettings",
+                     *         "enabledServices": [
+                     *           {
+                     *             "serviceId": 2,
+                     *             "checkType": "BAV",
+                     *             "provider": "Sandbox"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "credentials": {
+                     *         "clientId": "0d9c6b1e-8f8e-4f4e-9a57-3c1b2f7f4a10",
+                     *         "clientSecret": "***REDACTED***"
+                     *       },
+                     *       "securityWarning": "An account with this externalReference already exists, so no new account was created and its clientSecret is not shown again. To issue a new secret, use POST /api/accounts/42/reset-credentials."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountWithCredentials"];
+                };
+            };
+            /** @description Created; the clientSecret is in clear, in this response only */
+            201: {
+                headers: {
+                    /** @description The new account: /api/accounts/<id> */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": 42,
+                     *         "name": "Acme Lettings",
+                     *         "enabledServices": [
+                     *           {
+                     *             "serviceId": 2,
+                     *             "checkType": "BAV",
+                     *             "provider": "Sandbox"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "credentials": {
+                     *         "clientId": "0d9c6b1e-8f8e-4f4e-9a57-3c1b2f7f4a10",
+                     *         "clientSecret": "kq3J5xR8vN2mT7wY4zB9cD1eF6gH0jK5lP8sU3aQ2rE"
+                     *       },
+                     *       "securityWarning": "Store this clientSecret securely now: it is shown only in this response and cannot be retrieved later. If it is lost, issue a new one with POST /api/accounts/42/reset-credentials."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountWithCredentials"];
+                };
+            };
+            /** @description A service id is not resellable by you: the JSON string "Invalid service ID" (spec §7). Any other invalid field, or an unsupported api-version: {"errors": [...]}. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": "Invalid service ID" | components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller is not a reseller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The name is taken by another account (names are unique across all accounts, ignoring case) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Name is in use by another account */
+                    "application/json": "Name is in use by another account";
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, secret masked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": 42,
+                     *         "name": "Acme Lettings",
+                     *         "enabledServices": [
+                     *           {
+                     *             "serviceId": 2,
+                     *             "checkType": "BAV",
+                     *             "provider": "Sandbox"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "credentials": {
+                     *         "clientId": "0d9c6b1e-8f8e-4f4e-9a57-3c1b2f7f4a10",
+                     *         "clientSecret": "***REDACTED***"
+                     *       },
+                     *       "securityWarning": "The clientSecret is shown only when the account is created or its credentials are reset. To issue a new one, use POST /api/accounts/42/reset-credentials."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountWithCredentials"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such account among those the caller created (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabledServices": [
+                 *         1,
+                 *         2
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description null or omitted: unchanged */
+                    name?: string | null;
+                    /** @description Replaces the whole list; null or omitted: unchanged; []: all disabled */
+                    enabledServices?: number[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A service id is not resellable by you: the JSON string "Invalid service ID" (spec §7). Any other invalid field, or an unsupported api-version: {"errors": [...]}. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": "Invalid service ID" | components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such account among those the caller created (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The name is taken by another account (names are unique across all accounts, ignoring case) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Name is in use by another account */
+                    "application/json": "Name is in use by another account";
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    resetAccountCredentials: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "0d9c6b1e-8f8e-4f4e-9a57-3c1b2f7f4a10",
+                     *       "clientSecret": "Zr5Tq8Wn1Ym4Xp7Vs0Ub3Ko6Jl9Ih2Gf5Ed8Cc1Ba4N",
+                     *       "securityWarning": "Store this new clientSecret securely now: it is shown only once. The previous secret has stopped working, and access tokens issued with it are revoked."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CredentialsReset"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such account among those the caller created (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listResellableServices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service entries you may put in enabledServices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "serviceId": 1,
+                     *         "checkType": "KYC",
+                     *         "provider": "Sandbox"
+                     *       },
+                     *       {
+                     *         "serviceId": 2,
+                     *         "checkType": "BAV",
+                     *         "provider": "Sandbox"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ServiceEntry"][];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listCases: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+                /** @description Cases per page */
+                limit?: number;
+                /**
+                 * @description Cursor: return cases older than this case id (from the Link header)
+                 * @example 17
+                 */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of cases, newest first */
+            200: {
+                headers: {
+                    /** @description Present when more cases exist */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 18,
+                     *         "urn": "BIZ-0001",
+                     *         "type": "Business",
+                     *         "givenNames": null,
+                     *         "surname": null,
+                     *         "dobDay": null,
+                     *         "dobMonth": null,
+                     *         "dobYear": null,
+                     *         "addressLine1": null,
+                     *         "addressPostcode": null,
+                     *         "addressCountryCode2": null,
+                     *         "entityName": "Acme Ltd",
+                     *         "entityRegistrationNumber": "01234567",
+                     *         "createdAt": "2026-11-22T10:16:02.000Z"
+                     *       },
+                     *       {
+                     *         "id": 17,
+                     *         "urn": "CUST-0001",
+                     *         "type": "Person",
+                     *         "givenNames": "Jane",
+                     *         "surname": "Doe",
+                     *         "dobDay": 14,
+                     *         "dobMonth": 3,
+                     *         "dobYear": 1987,
+                     *         "addressLine1": "1 High Street",
+                     *         "addressPostcode": "SW1A 1AA",
+                     *         "addressCountryCode2": "GB",
+                     *         "entityName": null,
+                     *         "entityRegistrationNumber": null,
+                     *         "createdAt": "2026-11-22T10:15:30.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Case"][];
+                };
+            };
+            /** @description limit or before is invalid, or an unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createCase: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your reference for the case */
+                    urn: string;
+                    type: "Person" | "Business";
+                    givenNames?: string | null;
+                    surname?: string | null;
+                    dobDay?: number | null;
+                    dobMonth?: number | null;
+                    dobYear?: number | null;
+                    addressLine1?: string | null;
+                    addressPostcode?: string | null;
+                    addressCountryCode2?: string | null;
+                    entityName?: string | null;
+                    entityRegistrationNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The new case: /api/cases/<id> */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "urn": "CUST-0001",
+                     *       "type": "Person",
+                     *       "givenNames": "Jane",
+                     *       "surname": "Doe",
+                     *       "dobDay": 14,
+                     *       "dobMonth": 3,
+                     *       "dobYear": 1987,
+                     *       "addressLine1": "1 High Street",
+                     *       "addressPostcode": "SW1A 1AA",
+                     *       "addressCountryCode2": "GB",
+                     *       "entityName": null,
+                     *       "entityRegistrationNumber": null,
+                     *       "createdAt": "2026-11-22T10:15:30.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Case"];
+                };
+            };
+            /** @description A field is missing or invalid (one message per field), or an unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getCase: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "urn": "CUST-0001",
+                     *       "type": "Person",
+                     *       "givenNames": "Jane",
+                     *       "surname": "Doe",
+                     *       "dobDay": 14,
+                     *       "dobMonth": 3,
+                     *       "dobYear": 1987,
+                     *       "addressLine1": "1 High Street",
+                     *       "addressPostcode": "SW1A 1AA",
+                     *       "addressCountryCode2": "GB",
+                     *       "entityName": null,
+                     *       "entityRegistrationNumber": null,
+                     *       "createdAt": "2026-11-22T10:15:30.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Case"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listBankAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active bank accounts of the case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 5,
+                     *         "caseId": 17,
+                     *         "documentId": null,
+                     *         "countryCode": "GB",
+                     *         "firstName": "Jane",
+                     *         "middleNames": null,
+                     *         "lastName": "Doe",
+                     *         "sortCode": "089999",
+                     *         "accountNumber": "66374958",
+                     *         "bankName": null,
+                     *         "latestBavAttempt": {
+                     *           "id": 7,
+                     *           "createTs": "2026-11-22T10:15:31.250Z",
+                     *           "bankName": "Sandbox Albion Bank",
+                     *           "riskRating": {
+                     *             "id": 1,
+                     *             "name": "Low"
+                     *           }
+                     *         },
+                     *         "bavAttemptHistory": [
+                     *           {
+                     *             "id": 7,
+                     *             "createTs": "2026-11-22T10:15:31.250Z",
+                     *             "bankName": "Sandbox Albion Bank",
+                     *             "riskRating": {
+                     *               "id": 1,
+                     *               "name": "Low"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BankAccount"][];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createBankAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "countryCode": "GB",
+                 *       "firstName": "Jane",
+                 *       "middleNames": null,
+                 *       "lastName": "Doe",
+                 *       "sortCode": "089999",
+                 *       "accountNumber": "66374958",
+                 *       "bankName": null
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: iso3166-alpha2
+                     * @description ISO 3166-1 alpha-2
+                     */
+                    countryCode: string;
+                    firstName: string;
+                    middleNames?: string | null;
+                    lastName: string;
+                    /** @description Exactly 6 digits, no hyphens or spaces */
+                    sortCode: string;
+                    /** @description Exactly 8 digits */
+                    accountNumber: string;
+                    bankName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The id of the new bank account (a bare JSON integer) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 5 */
+                    "application/json": number;
+                };
+            };
+            /** @description A required field is missing, a field is invalid, or the country code is not recognised (one message per field); or an unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The same sortCode and accountNumber are already on the case: duplicateId is that bank account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "duplicateId": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DuplicateBankAccount"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteBankAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such active bank account on this case (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    requestBavCheck: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the result arrives by webhook and in the bank account list */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bankAccountId": 5,
+                     *       "status": "queued"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BavCheckAccepted"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description BAV is not enabled on this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such active bank account on this case (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 3,
+                     *         "url": "https://example.com/idcheck/webhooks",
+                     *         "events": [
+                     *           "bank_account.bav_completed"
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:15:30.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/idcheck/webhooks",
+                 *       "events": [
+                 *         "bank_account.bav_completed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description http(s) URL of your receiver; private and loopback addresses are refused in production */
+                    url: string;
+                    events: ("bank_account.bav_completed" | "bank_account.bav_failed")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Registered; the signing secret is shown in this response only */
+            201: {
+                headers: {
+                    /** @description The new endpoint: /api/webhooks/<id> */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "url": "https://example.com/idcheck/webhooks",
+                     *       "events": [
+                     *         "bank_account.bav_completed"
+                     *       ],
+                     *       "createdAt": "2026-11-22T10:15:30.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            /** @description The url or events are invalid, or an unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "url": "https://example.com/idcheck/webhooks",
+                     *       "events": [
+                     *         "bank_account.bav_completed"
+                     *       ],
+                     *       "createdAt": "2026-11-22T10:15:30.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveryId": 31,
+                     *       "status": "queued"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryQueued"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 31,
+                     *         "eventId": 54,
+                     *         "eventType": "bank_account.bav_completed",
+                     *         "status": "succeeded",
+                     *         "attemptCount": 2,
+                     *         "nextAttemptAt": null,
+                     *         "createdAt": "2026-11-22T10:15:31.300Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attemptNumber": 2,
+                     *             "statusCode": 200,
+                     *             "durationMs": 48,
+                     *             "error": null,
+                     *             "responseBody": "ok",
+                     *             "createdAt": "2026-11-22T10:15:36.420Z"
+                     *           },
+                     *           {
+                     *             "attemptNumber": 1,
+                     *             "statusCode": 503,
+                     *             "durationMs": 51,
+                     *             "error": null,
+                     *             "responseBody": "busy",
+                     *             "createdAt": "2026-11-22T10:15:31.350Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveryId": 31,
+                     *       "status": "queued"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryQueued"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such delivery of this endpoint (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+}

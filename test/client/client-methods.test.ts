@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { createIdcheckClient, IdcheckApiError } from '../../packages/client/src/index.ts'
+import { startLiveServer } from '../e2e/live-server.ts'
+import { givenReseller, uniqueName } from '../helpers/given.ts'
+
+const server = await startLiveServer()
+
+async function resellerClient () {
+  const reseller = await givenReseller(server.app)
+  return createIdcheckClient({ baseUrl: server.url, clientId: reseller.clientId, clientSecret: reseller.clientSecret })
+}
+
+const rejectsWith = (status: number, body: unknown) => (err: unknown) => {
+  assert.ok(err instanceof IdcheckApiError, String(err))
+  assert.equal(err.status, status)
+  assert.deepEqual(err.body, body)
+  return true
+}
+
+describe('@idcheck/client: typed methods', () => {
+  it('when a sub-account is created twice with one externalReference, then created is true, then false with the secret masked', async () => {
+    const client = await resellerClient()
+    const name = uniqueName('Customer')
+    const first = await client.accounts.create({ name, enabledServices: [2], externalReference: `crm-${name}` })
+    assert.equal(first.created, true)
+    assert.notEqual(first.credentials.clientSecret, '***REDACTED***')
+    const again = await client.accounts.create({ name, enabledServices: [2], externalReference: `crm-${name}` })
+    assert.deepEqual({ created: again.created, id: again.account.id, secret: again.credentials.clientSecret }, { created: false, id: first.account.id, secret: '***REDACTED***' })
+    assert.deepEqual((await client.accounts.get(first.account.id)).account.enabledServices.map((s) => s.serviceId), [2])
+  })
+
+  it('when the API refuses, then IdcheckApiError carries the status and the body in the spec\'s shape', async () => {
+    const client = await resellerClient()
+    const name = uniqueName('Customer')
+    await client.accounts.create({ name })
+    await assert.rejects(client.accounts.create({ name: uniqueName(), enabledServices: [999] }), rejectsWith(400, 'Invalid service ID'))
+    await assert.rejects(client.accounts.create({ name }), rejectsWith(409, 'Name is in use by another account'))
+    await assert.rejects(client.accounts.get(999_999), rejectsWith(404, undefined))
+    const created = await client.cases.create({ urn: 'CASE-1', type: 'Business', entityName: 'Acme Ltd' })
+    const body = { countryCode: 'GB', firstName: 'Jane', lastName: 'Doe', sortCode: '089999', accountNumber: '66374958' }
+    const id = await client.bankAccounts.create(created.id, body)
+    await assert.rejects(client.bankAccounts.create(created.id, body), rejectsWith(409, { duplicateId: id }))
+    const invalid = await client.bankAccounts.create(created.id, { ...body, sortCode: '08-99-99' }).catch((err: unknown) => err)
+    assert.ok(invalid instanceof IdcheckApiError)
+    assert.deepEqual(invalid.messages, ['The sortCode field must be exactly 6 numeric characters, with no hyphens or spaces.'])
+  })
+
+  it('when every convenience method is used once, then each answers with the typed data', async () => {
+    const client = await resellerClient()
+    assert.equal(await client.ping(), 'Pong')
+    assert.ok((await client.accounts.resellableServices()).some((s) => s.checkType === 'BAV'))
+    const sub = await client.accounts.create({ name: uniqueName('Customer') })
+    await client.accounts.update(sub.account.id, { enabledServices: [2] })
+    assert.notEqual((await client.accounts.resetCredentials(sub.account.id)).clientSecret, sub.credentials.clientSecret)
+    const c = await client.cases.create({ urn: 'CASE-2', type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 14, dobMonth: 3, dobYear: 1987 })
+    assert.equal((await client.cases.get(c.id)).urn, 'CASE-2')
+    assert.equal((await client.cases.list({ limit: 1 }))[0]?.id, c.id)
+    const bankAccountId = await client.bankAccounts.create(c.id, { countryCode: 'GB', firstName: 'Jane', lastName: 'Doe', sortCode: '089999', accountNumber: '66374958' })
+    assert.deepEqual(await client.bankAccounts.requestBavCheck(c.id, bankAccountId), { bankAccountId, status: 'queued' })
+    assert.equal((await client.bankAccounts.list(c.id))[0]?.id, bankAccountId)
+    await client.bankAccounts.delete(c.id, bankAccountId)
+    assert.deepEqual(await client.bankAccounts.list(c.id), [])
+    const hook = await client.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['bank_account.bav_completed'] })
+    assert.match(hook.secret, /^whsec_/)
+    assert.equal((await client.webhooks.get(hook.id)).url, 'http://127.0.0.1:9/hooks')
+    assert.equal((await client.webhooks.list()).length, 1)
+    const test = await client.webhooks.sendTest(hook.id)
+    assert.equal((await client.webhooks.retryDelivery(hook.id, test.deliveryId)).status, 'queued')
+    assert.ok((await client.webhooks.deliveries(hook.id)).length >= 1)
+    await client.webhooks.delete(hook.id)
+    const { response } = await client.api.GET('/api/webhooks/{id}', { params: { path: { id: hook.id } } })
+    assert.equal(response.status, 404)
+  })
+})

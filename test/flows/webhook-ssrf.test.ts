@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { createSecretBox } from '../../src/infra/security/secret-box.ts'
+import { generateWebhookSecret } from '../../src/modules/webhooks/webhook-signing.ts'
+import { givenReseller, type GivenClient } from '../helpers/given.ts'
+import { buildTestAppWithDb, deliveriesOf, type DeliveryView, sleep, waitForDeliveries } from '../helpers/webhook-fixtures.ts'
+import { startWebhookReceiver } from '../helpers/webhook-receiver.ts'
+
+// Production refuses private, loopback and link-local targets when an endpoint is created and again when a delivery
+// is sent (DNS may have changed, or the row predates a rule). The sandbox allows them: every other webhook test
+// delivers to 127.0.0.1.
+const { app, db, config } = await buildTestAppWithDb({ environment: 'production', rateLimitPerSecond: 10_000 })
+
+const EVENTS = ['bank_account.bav_completed']
+const privateTarget = (address: string) => `The url field is not acceptable: webhook URL resolves to a private or loopback address (${address}).`
+
+/** An endpoint row written straight to the table, as the API would never write it in production. */
+async function plantEndpoint (owner: GivenClient, url: string): Promise<number> {
+  const sealed = createSecretBox(config.tokenSigningKey, 'webhook-signing-secrets').seal(generateWebhookSecret())
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO webhook_endpoints (account_id, url, events, secret_ciphertext) VALUES ($1, $2, $3::text[], $4) RETURNING id', [owner.id, url, EVENTS, sealed])
+  return row!.id
+}
+
+describe('webhook targets in production', () => {
+  const refused: Array<[string, string, string]> = [
+    ['loopback IPv4', 'http://127.0.0.1:8080/hooks', privateTarget('127.0.0.1')],
+    ['localhost', 'http://localhost:8080/hooks', ''],
+    ['a private network address', 'http://10.0.0.1/hooks', privateTarget('10.0.0.1')],
+    ['another private range', 'https://192.168.1.20/hooks', privateTarget('192.168.1.20')],
+    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/', privateTarget('169.254.169.254')],
+    ['loopback IPv6', 'http://[::1]:8080/hooks', privateTarget('::1')],
+    ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]/hooks', privateTarget('::ffff:7f00:1')],
+    ['loopback written as one number', 'http://2130706433/hooks', privateTarget('127.0.0.1')],
+    ['the unspecified address', 'http://0.0.0.0/hooks', privateTarget('0.0.0.0')],
+    ['an ftp:// url', 'ftp://203.0.113.10/hooks', 'The url field is not acceptable: webhook URL must use http or https.'],
+  ]
+  for (const [what, url, message] of refused) {
+    it(`when an endpoint targets ${what}, then 400 {"errors":[…]} and nothing is stored`, async () => {
+      const owner = await givenReseller(app)
+
+      const res = await app.inject({ method: 'POST', url: '/api/webhooks', headers: owner.auth, payload: { url, events: EVENTS } })
+
+      assert.equal(res.statusCode, 400, res.body)
+      const { errors } = res.json()
+      assert.equal(errors.length, 1)
+      // localhost resolves through DNS to 127.0.0.1 or ::1, whichever the resolver lists first.
+      if (message === '') assert.match(errors[0], /^The url field is not acceptable: webhook URL resolves to a private or loopback address \((127\.0\.0\.1|::1)\)\.$/)
+      else assert.deepEqual(res.json(), { errors: [message] })
+      assert.deepEqual((await app.inject({ method: 'GET', url: '/api/webhooks', headers: owner.auth })).json(), [])
+    })
+  }
+
+  it('when an endpoint targets a public address, then it is accepted', async () => {
+    const owner = await givenReseller(app)
+
+    const res = await app.inject({ method: 'POST', url: '/api/webhooks', headers: owner.auth, payload: { url: 'https://1.1.1.1/hooks', events: EVENTS } })
+
+    assert.equal(res.statusCode, 201, res.body)
+  })
+
+  for (const [what, host] of [['a loopback IP', '127.0.0.1'], ['a name that resolves to loopback', 'localhost']] as const) {
+    it(`when a stored endpoint points at ${what}, then the delivery is refused before any connection and the receiver is never hit`, async () => {
+      const owner = await givenReseller(app)
+      const receiver = await startWebhookReceiver()
+      const webhookId = await plantEndpoint(owner, receiver.url.replace('127.0.0.1', host))
+
+      const res = await app.inject({ method: 'POST', url: `/api/webhooks/${webhookId}/test`, headers: owner.auth })
+
+      assert.equal(res.statusCode, 202, res.body)
+      const [delivery] = await waitForDeliveries(app, owner, webhookId, (d: DeliveryView[]) => (d[0]?.attempts.length ?? 0) >= 2, 30_000, 'two refused attempts')
+      for (const attempt of delivery!.attempts) {
+        assert.equal(attempt.statusCode, null)
+        assert.match(String(attempt.error), /^webhook URL resolves to a private or loopback address \((127\.0\.0\.1|::1)\)$/)
+      }
+      assert.equal(delivery!.status, 'pending')
+      await sleep(300)
+      assert.equal(receiver.requests.length + receiver.strays.length, 0)
+      assert.equal((await deliveriesOf(app, owner, webhookId)).length, 1)
+    })
+  }
+})
