@@ -144,12 +144,11 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       WebhookEndpoint, WebhookEndpointCreated, WebhookDelivery, DeliveryQueued]) {
       app.addSchema(schema)
     }
-    app.addHook('onRequest', async (request, reply) => { reply.header('x-request-id', request.id) })
 
-    await registerOpenApi(app, config.environment)
     registerJsonBody(app)
     registerErrorHandling(app)
     registerApiVersion(app)
+    await registerOpenApi(app, config.environment)
     await app.register(bearerAuth, { auth })
     await registerRateLimit(app, {
       redis,

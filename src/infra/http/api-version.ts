@@ -6,13 +6,15 @@ const ACCEPTED = new Map<string, string>([['1.0', '1.0'], ['1', '1.0']])
 
 /** DESIGN.md, Versioning: api-version absent = latest; an unknown value is a 400, never ignored. */
 export function registerApiVersion (app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('api-supported-versions', SUPPORTED_VERSIONS.join(', '))
+  const supported = SUPPORTED_VERSIONS.join(', ')
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id)
+    reply.header('api-supported-versions', supported)
     const requested = (request.query as Record<string, unknown> | undefined)?.['api-version']
-    if (requested === undefined) return
+    if (requested === undefined) return done()
     const value = Array.isArray(requested) ? requested.join(',') : String(requested)
-    if (!ACCEPTED.has(value)) {
-      throw new ValidationFailed([`Unsupported api-version '${value}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}`])
-    }
+    if (!ACCEPTED.has(value)) return done(new ValidationFailed([`Unsupported api-version '${value}'. Supported: ${supported}`]))
+    done()
   })
 }

@@ -37,10 +37,19 @@ export function createMetrics (backlog: () => Promise<{ name: string, waiting: n
  * scrape needs `Authorization: Bearer <token>`; without it only loopback clients may scrape.
  */
 export function registerMetrics (app: FastifyInstance, metrics: Metrics, token: string | null): void {
+  // Label children cached per route and status: prom-client would otherwise hash the labels on every request.
+  const counters = new Map<string, { inc (): void }>()
+  const timers = new Map<string, { observe (value: number): void }>()
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched'
-    metrics.httpRequests.inc({ method: request.method, route, status: reply.statusCode })
-    metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+    const timerKey = request.method + ' ' + route
+    const counterKey = timerKey + ' ' + reply.statusCode
+    let counter = counters.get(counterKey)
+    if (!counter) counters.set(counterKey, counter = metrics.httpRequests.labels({ method: request.method, route, status: reply.statusCode }))
+    let timer = timers.get(timerKey)
+    if (!timer) timers.set(timerKey, timer = metrics.httpDuration.labels({ method: request.method, route }))
+    counter.inc()
+    timer.observe(reply.elapsedTime / 1000)
     done()
   })
 

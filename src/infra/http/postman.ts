@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import Converter from 'openapi-to-postmanv2'
 import './route-config.ts'
 
 // GET /postman.json: a Postman collection generated from the OpenAPI document, never by hand.
@@ -155,7 +154,9 @@ function testScript (method: string, path: string, op: PlannedOperation): string
   return lines
 }
 
-function convert (openapi: object): Promise<Collection> {
+// The converter weighs ~60 MB once loaded: load it on the first request for the collection, not at start.
+async function convert (openapi: object): Promise<Collection> {
+  const { default: Converter } = await import('openapi-to-postmanv2')
   return new Promise((resolve, reject) => {
     Converter.convert({ type: 'json', data: openapi }, {
       folderStrategy: 'Tags',

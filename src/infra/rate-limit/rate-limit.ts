@@ -36,7 +36,7 @@ export async function registerRateLimit (app: FastifyInstance, options: RateLimi
   })
 
   // The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers) beside the x-ratelimit-* ones.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const limit = reply.getHeader('x-ratelimit-limit')
     if (limit !== undefined) {
       const remaining = reply.getHeader('x-ratelimit-remaining') ?? 0
@@ -44,6 +44,6 @@ export async function registerRateLimit (app: FastifyInstance, options: RateLimi
       reply.header('ratelimit-policy', `"default";q=${limit};w=1`)
       reply.header('ratelimit', `"default";r=${remaining};t=${reset}`)
     }
-    return payload
+    done(null, payload)
   })
 }
