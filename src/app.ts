@@ -153,7 +153,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     await registerRateLimit(app, {
       redis,
       keyPrefix: config.redisKeyPrefix,
-      clientOf: (request) => request.caller ? { key: `account:${request.caller.accountId}`, perSecond: request.caller.rateLimitPerSecond } : null,
+      keyOf: (request) => request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`,
+      perSecondOf: (request) => request.caller?.rateLimitPerSecond ?? config.rateLimitPerSecond,
       onRejected: () => metrics.rateLimited.inc(),
     })
     registerMetrics(app, metrics, config.metricsToken)

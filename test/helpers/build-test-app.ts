@@ -38,4 +38,6 @@ async function adminQuery (url: string, sql: string): Promise<void> {
 }
 
 export const createSchema = (url: string, schema: string) => adminQuery(url, `CREATE SCHEMA IF NOT EXISTS "${schema}"`)
-export const dropSchema = (url: string, schema: string) => adminQuery(url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+// The queue's schema (<schema>_boss) goes too, or every test file would leave one behind.
+export const dropSchema = (url: string, schema: string) =>
+  adminQuery(url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_boss" CASCADE`)

@@ -18,9 +18,14 @@ export function uniqueViolation (err: unknown): string | null {
   return e?.code === '23505' ? (e.constraint ?? '') : null
 }
 
-/** Errors of the database being unreachable, as opposed to a bad query. */
+/**
+ * Errors of the database being unreachable or not answering in time, as opposed to a bad query:
+ * refused or lost connections, a server shutting down or starting up, a statement cancelled by
+ * statement_timeout (57014) and node-postgres giving up on an answer (query_timeout).
+ */
 export function isConnectionError (err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code ?? ''
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test((err as Error)?.message ?? '')
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+    '57014', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|is not queryable/.test((err as Error)?.message ?? '')
 }

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database, Queryable } from './database.ts'
+import { isConnectionError, type Database, type Queryable } from './database.ts'
 
 // int8 (count(*), sums) as numbers, as PGlite returns them: our ids and counts stay far below 2^53.
 const types = {
@@ -9,17 +9,30 @@ const types = {
   },
 }
 
+/**
+ * A statement gets QUERY_TIMEOUT_MS for its answer. A live server cancels it itself a little earlier
+ * (statement_timeout, the connection stays usable); a dead link or a frozen server gives no answer at
+ * all, and the client gives up (query_timeout). Either way the request fails with 503 instead of
+ * hanging. Our statements are small OLTP queries and migrations, far below this.
+ */
+const QUERY_TIMEOUT_MS = 5000
+const STATEMENT_TIMEOUT_MS = 4500
+
+const ignore = () => {}
+
 export function connectPostgres (url: string, schema: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    query_timeout: QUERY_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
     types,
     options: schema === 'public' ? undefined : `-c search_path=${schema}`,
   })
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {})
+  pool.on('error', ignore)
 
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
     (await client.query(sql, params as unknown[] | undefined)).rows as T[]
@@ -29,17 +42,25 @@ export function connectPostgres (url: string, schema: string, options: { max?: n
     query: (sql, params) => run(pool, sql, params),
     async transaction (fn) {
       const client = await pool.connect()
+      // A checked-out client has no listener of the pool's: a connection lost between two statements
+      // would otherwise be an unhandled 'error' event and end the process.
+      client.on('error', ignore)
       const tx: Queryable = { query: (sql, params) => run(client, sql, params) }
+      let broken: Error | undefined
       try {
         await client.query('BEGIN')
         const result = await fn(tx)
         await client.query('COMMIT')
         return result
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {})
+        // A lost or silent connection is thrown away, not rolled back: ROLLBACK would wait on it again
+        // and the next request would queue behind a statement that never answers.
+        if (isConnectionError(err)) broken = err as Error
+        else await client.query('ROLLBACK').catch((rollbackFailed: Error) => { broken = rollbackFailed })
         throw err
       } finally {
-        client.release()
+        client.off('error', ignore)
+        client.release(broken)
       }
     },
     async exec (sql) { await pool.query(sql) },

@@ -7,8 +7,9 @@ import { MemoryRateLimitStore } from './memory-store.ts'
 export interface RateLimitOptions {
   redis: Redis | null
   keyPrefix: string
-  /** The request's key and allowance per second; null = not limited (unauthenticated routes). */
-  clientOf: (request: FastifyRequest) => { key: string, perSecond: number } | null
+  /** The request's client key and allowance per second (routes marked `rateLimit: false` are not limited). */
+  keyOf: (request: FastifyRequest) => string
+  perSecondOf: (request: FastifyRequest) => number
   onRejected?: () => void
 }
 
@@ -25,9 +26,8 @@ export async function registerRateLimit (app: FastifyInstance, options: RateLimi
     ...(options.redis ? { redis: options.redis } : { store: MemoryRateLimitStore }),
     nameSpace: options.keyPrefix + 'rl:',
     skipOnError: true,
-    allowList: (request) => options.clientOf(request) === null,
-    keyGenerator: (request) => options.clientOf(request)?.key ?? request.ip,
-    max: (request) => options.clientOf(request)?.perSecond ?? 1,
+    keyGenerator: options.keyOf,
+    max: options.perSecondOf,
     onExceeded: () => options.onRejected?.(),
     errorResponseBuilder: (_request, context) => new Problem(429, {
       title: 'Too Many Requests',

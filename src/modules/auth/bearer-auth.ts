@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Caller } from '../../shared/caller.ts'
 import type { AuthService } from './auth.service.ts'
@@ -11,11 +11,14 @@ declare module 'fastify' {
   }
 }
 
-/** Every route but the public ones requires `Authorization: Bearer` (spec §4, §5). */
+/**
+ * Every route but the public ones requires `Authorization: Bearer` (spec §4, §5). The check is
+ * attached to each protected route when it is registered, so requests pay no per-request lookup of
+ * route options; public routes are also left out of the rate limit (registered after this plugin).
+ */
 export const bearerAuth = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
   app.decorateRequest('caller', null)
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.routeOptions.config?.public) return done()
+  const authenticate = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     try {
       const caller = auth.callerFor(request.headers.authorization)
       if (caller instanceof Promise) {
@@ -27,6 +30,14 @@ export const bearerAuth = fp(async (app: FastifyInstance, { auth }: { auth: Auth
     } catch (err) {
       done(err as Error)
     }
+  }
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public) {
+      route.config = { ...route.config, rateLimit: false }
+      return
+    }
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
+    route.onRequest = [authenticate, ...own] as typeof route.onRequest
   })
 }, { name: 'bearer-auth' })
 
