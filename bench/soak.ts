@@ -1,0 +1,48 @@
+// npm run bench:soak [-- --minutes 5]: steady mixed load on idcheck (server mode on the machine's
+// PostgreSQL and Redis) while its resident memory is sampled; prints the samples and the growth
+// between the first and the last minute.
+import { parseArgs } from 'node:util'
+import { api, token } from './lib/api.ts'
+import { load } from './lib/load.ts'
+import { cli, currentRssMb, peakRssMb, startNode } from './lib/processes.ts'
+import { recreateDatabase } from './lib/seed.ts'
+
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '5' } } })
+const minutes = Number(values.minutes)
+const env = {
+  DATABASE_URL: await recreateDatabase(process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'idcheck_soak'),
+  REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  TOKEN_SIGNING_KEY: 'bench-signing-key-0123456789-abcdefghijklmnop',
+}
+cli(['migrate'], env)
+const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Soak ${Date.now()}`, '--json'], env))
+cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
+const server = await startNode('src/server.ts', env, '/health/live')
+const bearer = await token(server.baseUrl, reseller.clientId, reseller.clientSecret)
+const auth = { authorization: `Bearer ${bearer}` }
+const client = api(server.baseUrl, bearer)
+const listCase = await client.caseWithHistory('soak-list', 20, 2)
+const writeCase = await client.createCase('soak-writes')
+
+const samples: { second: number, rssMb: number }[] = []
+const started = Date.now()
+let n = 0
+const segment = 15
+while (Date.now() - started < minutes * 60_000) {
+  await Promise.all([
+    load({ url: server.baseUrl + '/api/Ping', durationSeconds: segment, connections: 20, headers: auth }),
+    load({ url: `${server.baseUrl}/api/cases/${listCase}/bank-accounts`, durationSeconds: segment, connections: 5, headers: auth }),
+    load({
+      url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: segment, connections: 2, headers: auth,
+      bodyFor: () => JSON.stringify({ countryCode: 'GB', firstName: 'Soak', lastName: 'Holder', sortCode: '089999', accountNumber: String(50000000 + n++) }),
+    }),
+  ])
+  samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: currentRssMb(server.child.pid!) })
+  console.log(`${samples.at(-1)!.second}s  rss ${samples.at(-1)!.rssMb} MB`)
+}
+const perMinute = Math.max(1, Math.round(60 / segment))
+const first = samples.slice(0, perMinute).map((s) => s.rssMb)
+const last = samples.slice(-perMinute).map((s) => s.rssMb)
+const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length)
+console.log(`\nRSS first minute avg ${avg(first)} MB, last minute avg ${avg(last)} MB, growth ${avg(last) - avg(first)} MB; peak ${peakRssMb(server.child.pid!)} MB; ${n} bank accounts written`)
+await server.stop()
