@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { api, token, waitForQueuesToDrain } from './lib/api.ts'
 import { load, type LoadResult } from './lib/load.ts'
-import { cli, peakRssMb, startNode } from './lib/processes.ts'
+import { cli, peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
 import { recreateDatabase } from './lib/seed.ts'
 import { bavEndToEnd } from './lib/bav-end-to-end.ts'
 
@@ -38,7 +38,7 @@ async function benchMode (mode: 'server' | 'embedded') {
   cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
 
   const baseline = await startNode('bench/baseline-server.ts', {}, '/api/Ping')
-  const server = await startNode('src/server.ts', env, '/health/live')
+  const server = await startIdcheck(env)
   try {
     const bearer = await token(server.baseUrl, reseller.clientId, reseller.clientSecret)
     const auth = { authorization: `Bearer ${bearer}` }

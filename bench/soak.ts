@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util'
 import { api, token } from './lib/api.ts'
 import { load } from './lib/load.ts'
-import { cli, currentRssMb, peakRssMb, startNode } from './lib/processes.ts'
+import { cli, currentRssMb, peakRssMb, startIdcheck } from './lib/processes.ts'
 import { recreateDatabase } from './lib/seed.ts'
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '5' } } })
@@ -17,7 +17,7 @@ const env = {
 cli(['migrate'], env)
 const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Soak ${Date.now()}`, '--json'], env))
 cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
-const server = await startNode('src/server.ts', env, '/health/live')
+const server = await startIdcheck(env)
 const bearer = await token(server.baseUrl, reseller.clientId, reseller.clientSecret)
 const auth = { authorization: `Bearer ${bearer}` }
 const client = api(server.baseUrl, bearer)

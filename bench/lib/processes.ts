@@ -20,8 +20,17 @@ export interface Started { child: ChildProcess, port: number, baseUrl: string, s
 
 /** Starts a Node script of the repo on the pinned Node and waits until it answers. */
 export async function startNode (script: string, env: Record<string, string>, probePath: string): Promise<Started> {
+  return start(process.execPath, [ROOT + script], env, probePath)
+}
+
+/** Starts idcheck exactly as `npm start` does (bin/idcheck serve, with its Node flags). */
+export async function startIdcheck (env: Record<string, string>): Promise<Started> {
+  return start(ROOT + 'bin/idcheck', ['serve'], env, '/health/live')
+}
+
+async function start (command: string, args: string[], env: Record<string, string>, probePath: string): Promise<Started> {
   const port = await freePort()
-  const child = spawn(process.execPath, [ROOT + script], {
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

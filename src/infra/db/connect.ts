@@ -1,7 +1,6 @@
 import type { Config } from '../../config/config.ts'
 import type { Database } from './database.ts'
 import { connectPostgres } from './postgres.ts'
-import { openPglite } from './pglite.ts'
 import type { PGlite } from '@electric-sql/pglite'
 
 export interface Connection { db: Database, pglite: PGlite | null }
@@ -9,5 +8,7 @@ export interface Connection { db: Database, pglite: PGlite | null }
 /** Server mode when DATABASE_URL is set, embedded PGlite otherwise (DESIGN.md, Runtime modes). */
 export async function connectDatabase (config: Config): Promise<Connection> {
   if (config.databaseUrl) return { db: connectPostgres(config.databaseUrl, config.databaseSchema), pglite: null }
+  // Loaded only in embedded mode: server-mode processes never pay for the WASM PostgreSQL.
+  const { openPglite } = await import('./pglite.ts')
   return openPglite(config.dataDir)
 }

@@ -1,6 +1,7 @@
 import { createSigner, createVerifier } from 'fast-jwt'
 
 export const TOKEN_LIFETIME_SECONDS = 3600
+const MAX_ACCOUNT_ID = 2_147_483_647
 
 export interface TokenClaims {
   accountId: number
@@ -36,7 +37,8 @@ export function createTokens (key: string, now: () => number): Tokens {
         return { ok: false, reason: 'invalid' }
       }
       const accountId = Number(payload.sub)
-      if (!Number.isSafeInteger(accountId) || typeof payload.cv !== 'number' || typeof payload.exp !== 'number') {
+      // Account ids are PostgreSQL integers: an id outside 1..2^31-1 names no account (and would fail the query).
+      if (!Number.isInteger(accountId) || accountId < 1 || accountId > MAX_ACCOUNT_ID || typeof payload.cv !== 'number' || typeof payload.exp !== 'number') {
         return { ok: false, reason: 'invalid' }
       }
       if (payload.exp * 1000 <= now()) return { ok: false, reason: 'expired' }
