@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { buildApp, type App } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config/config.ts'
 import { DataDirBusy, lockDataDir } from './infra/db/data-dir-lock.ts'
@@ -17,9 +18,19 @@ export async function serve (config: Config): Promise<App> {
     app.log.warn('TOKEN_SIGNING_KEY is not set: tokens are signed with a key of this process only and die when it stops; set one shared key for every process')
   }
   let closing = false
+  // server.close() waits for every connection to end, but it closes only the keep-alive connections idle at
+  // that moment: one whose response finishes later stays open as long as the client likes (the 25 s cut-off
+  // would then skip stopping the workers). So responses finished while closing say Connection: close.
+  const inFlight = new Set<ServerResponse>()
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (closing) response.shouldKeepAlive = false
+    inFlight.add(response)
+    response.once('close', () => inFlight.delete(response))
+  })
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
+    for (const response of inFlight) response.shouldKeepAlive = false
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
     const force = setTimeout(() => { app.log.error('shutdown took over 25 s; exiting'); process.exit(1) }, 25_000)
     force.unref()

@@ -14,6 +14,6 @@ export function connectRedis (url: string): Redis {
     commandTimeout: 500,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   })
-  redis.on('error', () => {}) // reconnects by itself; outages show in /metrics and request logs
+  redis.on('error', () => {}) // reconnects by itself; the limiter fails open meanwhile (docs/decisions.md)
   return redis
 }
