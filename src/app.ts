@@ -134,8 +134,13 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       loggerInstance: logger as FastifyBaseLogger,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: config.bodyLimitBytes,
-      requestIdHeader: 'x-request-id',
-      genReqId: () => randomUUID(),
+      // A client's x-request-id is kept when it is a plausible id; anything else (10 KB, control
+      // characters) is replaced, since it is echoed in the response and written to every log line.
+      requestIdHeader: false,
+      genReqId: (request) => {
+        const given = request.headers['x-request-id']
+        return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID()
+      },
       trustProxy: false,
     })
     app.setValidatorCompiler(createValidatorCompiler())

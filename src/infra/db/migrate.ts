@@ -16,6 +16,8 @@ export async function migrate (db: Database): Promise<string[]> {
     const sql = readFileSync(MIGRATIONS_DIR + name, 'utf8')
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(724811)')
+      // Requests get a short statement timeout (src/infra/db/postgres.ts); a migration may take longer.
+      await tx.query('SET LOCAL statement_timeout = 0')
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name])
       if (done.length > 0) return
       for (const statement of splitStatements(sql)) await tx.query(statement)

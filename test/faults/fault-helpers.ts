@@ -1,0 +1,306 @@
+import assert from 'node:assert/strict'
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import { existsSync, readdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { TestContext } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import pg from 'pg'
+
+// Helpers of the fault tests (npm run test:faults): the real server as a child process on the pinned
+// Node, a database of its own, and the machine's PostgreSQL and Redis stopped and started again.
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+/**
+ * The fault tests kill servers, restart the machine's shared PostgreSQL and stop its Redis: they run
+ * only in `npm run test:faults` (serially), never inside `npm test`, whose glob also finds them.
+ */
+export const FAULTS_ENABLED = process.env.IDCHECK_FAULT_TESTS === '1' || process.env.npm_lifecycle_event === 'test:faults'
+export const SKIP_UNLESS_FAULTS: string | false = FAULTS_ENABLED ? false : 'fault tests run only in `npm run test:faults` (or with IDCHECK_FAULT_TESTS=1)'
+
+/** The machine's PostgreSQL (an admin connection: databases are created and dropped through it). */
+export const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
+
+export type Env = Record<string, string>
+
+export interface Server { base: string, child: ChildProcess, output: string[], port: number }
+
+export async function freePort (): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+/** Sandbox, one fixed signing key (tokens survive restarts), quiet logs. */
+export function baseEnv (): Env {
+  return {
+    PATH: process.env.PATH ?? '',
+    IDCHECK_ENVIRONMENT: 'sandbox',
+    TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: 'warn',
+  }
+}
+
+export async function runCli (env: Env, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['src/cli/main.ts', ...args], { cwd: ROOT, env, timeout: 120_000 })
+  return stdout
+}
+
+/** A reseller with every service, made by the operator CLI, and optionally a raised rate limit. */
+export async function givenResellerByCli (env: Env, rateLimit?: number): Promise<{ id: number, clientId: string, clientSecret: string }> {
+  const reseller = JSON.parse(await runCli(env, ['reseller', 'create', '--name', `Faults ${randomBytes(4).toString('hex')}`, '--services', 'all', '--json']))
+  if (rateLimit !== undefined) await runCli(env, ['account', 'rate-limit', String(reseller.id), String(rateLimit)])
+  return reseller
+}
+
+export async function startServer (env: Env, port: number): Promise<Server> {
+  const child = spawn(process.execPath, ['src/server.ts'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const output: string[] = []
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)))
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)))
+  const server = { base: `http://127.0.0.1:${port}`, child, output, port }
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output.join('')}`)
+    const ready = await fetch(`${server.base}/health/ready`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false)
+    if (ready) return server
+    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output.join('')}`)
+    await sleep(200)
+  }
+}
+
+export async function kill9 (server: Server): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return
+  const exited = once(server.child, 'exit')
+  server.child.kill('SIGKILL')
+  await exited // reaped: a zombie would still look alive to the data directory lock
+}
+
+export async function stopGracefully (server: Server): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return
+  const exited = once(server.child, 'exit')
+  server.child.kill('SIGTERM')
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000)
+  await exited
+  clearTimeout(timer)
+}
+
+export interface Answer {
+  status: number
+  text: string
+  headers: Headers
+  ms: number
+  json (): any
+}
+
+/** One HTTP call; throws on a network error or when no answer comes within timeoutMs. */
+export async function call (base: string, token: string | null, method: string, path: string, body?: unknown, timeoutMs = 30_000): Promise<Answer> {
+  const started = performance.now()
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  })
+  const text = await res.text()
+  return { status: res.status, text, headers: res.headers, ms: performance.now() - started, json: () => JSON.parse(text) }
+}
+
+export async function tokenFor (base: string, credentials: { clientId: string, clientSecret: string }): Promise<string> {
+  const res = await call(base, null, 'POST', '/api/authenticate', { clientId: credentials.clientId, clientSecret: credentials.clientSecret })
+  assert.equal(res.status, 200, res.text)
+  return res.json().accessToken
+}
+
+export async function adminQuery<T = Record<string, unknown>> (url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+  await client.connect()
+  try {
+    return (await client.query(sql, params)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}
+
+/** A fresh database on the machine's PostgreSQL, dropped (WITH FORCE) when the test ends; its URL. */
+export async function freshDatabase (t: TestContext): Promise<string> {
+  const database = `idcheck_faults_${randomBytes(6).toString('hex')}`
+  await adminQuery(ADMIN_URL, `CREATE DATABASE ${database}`)
+  t.after(async () => {
+    await waitForPostgres(30_000).catch(() => {})
+    await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+  })
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+// ---- the machine's services ----
+
+function onPath (command: string): boolean {
+  return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(`${dir}/${command}`))
+}
+
+function postgresVersion (): string | null {
+  try {
+    return readdirSync('/etc/postgresql').find((v) => /^\d+$/.test(v)) ?? null
+  } catch {
+    return null
+  }
+}
+
+/** Why PostgreSQL cannot be restarted by this test, or null when it can. */
+export async function postgresRestartUnavailable (): Promise<string | null> {
+  if (!onPath('pg_ctlcluster')) return 'pg_ctlcluster is not installed: the PostgreSQL restart test needs the machine\'s own cluster'
+  if (!postgresVersion()) return 'no cluster under /etc/postgresql'
+  const url = new URL(ADMIN_URL)
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return `DATABASE_URL points at ${url.hostname}, not this machine's cluster`
+  try {
+    await adminQuery(ADMIN_URL, 'SELECT 1')
+  } catch (err) {
+    return `PostgreSQL does not answer at ${ADMIN_URL}: ${(err as Error).message}`
+  }
+  return null
+}
+
+/** `pg_ctlcluster --skip-systemctl-redirect <version> main <action>` (as the machine starts it). */
+export async function pgCtl (action: 'start' | 'stop' | 'restart'): Promise<void> {
+  const version = postgresVersion()
+  if (!version) throw new Error('no PostgreSQL cluster under /etc/postgresql')
+  const args = ['--skip-systemctl-redirect', version, 'main', action] // stop and restart default to fast mode
+  try {
+    // Asynchronous: the test's own load clients keep running while PostgreSQL goes down and up.
+    await promisify(execFile)('pg_ctlcluster', args, { timeout: 60_000 })
+  } catch (err) {
+    // "start" of a running cluster (or "stop" of a stopped one) exits 2; anything else is real.
+    const text = `${(err as { stderr?: Buffer }).stderr ?? ''}`
+    if (action === 'start' && /already running/i.test(text)) return
+    if (action === 'stop' && /not running/i.test(text)) return
+    throw new Error(`pg_ctlcluster ${args.join(' ')} failed: ${text || (err as Error).message}`)
+  }
+}
+
+/** Until PostgreSQL accepts connections and answers a query. */
+export async function waitForPostgres (timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      await adminQuery(ADMIN_URL, 'SELECT 1')
+      return
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not come back within ${timeoutMs} ms: ${(err as Error).message}`)
+      await sleep(200)
+    }
+  }
+}
+
+/** Makes sure PostgreSQL runs and answers: used in finally blocks, so that other tests never find it down. */
+export async function ensurePostgresUp (): Promise<void> {
+  try {
+    await waitForPostgres(3000)
+    return
+  } catch {}
+  await pgCtl('start')
+  await waitForPostgres(60_000)
+}
+
+const redisPort = () => new URL(REDIS_URL).port || '6379'
+
+function redisCli (...args: string[]): string {
+  return execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', redisPort(), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000 }).trim()
+}
+
+export function redisAnswers (): boolean {
+  try {
+    return redisCli('ping') === 'PONG'
+  } catch {
+    return false
+  }
+}
+
+/** Why Redis cannot be stopped and started by this test, or null when it can. */
+export function redisRestartUnavailable (): string | null {
+  if (!onPath('redis-server') || !onPath('redis-cli')) return 'redis-server / redis-cli are not installed: the Redis outage test needs the machine\'s own Redis'
+  const url = new URL(REDIS_URL)
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return `REDIS_URL points at ${url.hostname}, not this machine's Redis`
+  if (!redisAnswers()) return `Redis does not answer on 127.0.0.1:${redisPort()}`
+  return null
+}
+
+export async function stopRedis (): Promise<void> {
+  try { redisCli('shutdown', 'nosave') } catch {} // the connection drops as it shuts down
+  const deadline = Date.now() + 10_000
+  while (redisAnswers()) {
+    if (Date.now() > deadline) throw new Error('Redis is still answering 10 s after shutdown')
+    await sleep(100)
+  }
+}
+
+/** Starts Redis the way the machine does, unless it answers already; waits until it answers. */
+export async function ensureRedisUp (): Promise<void> {
+  if (redisAnswers()) return
+  execFileSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', redisPort(), '--save', '', '--appendonly', 'no',
+    '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log'], { stdio: 'pipe', timeout: 30_000 })
+  const deadline = Date.now() + 20_000
+  while (!redisAnswers()) {
+    if (Date.now() > deadline) throw new Error('Redis did not answer 20 s after redis-server started')
+    await sleep(100)
+  }
+}
+
+export const isoNow = () => new Date().toISOString()
+
+/**
+ * A TCP proxy on 127.0.0.1 in front of PostgreSQL that can "partition" the network: while frozen,
+ * nothing is forwarded either way (the sockets stay open and silent, as across a dead link), so a
+ * query in flight neither answers nor fails; thawed, the buffered bytes flow again.
+ */
+export interface FreezableProxy { port: number, freeze (): void, thaw (): void, close (): Promise<void> }
+
+export async function startFreezableProxy (targetHost: string, targetPort: number): Promise<FreezableProxy> {
+  const { createConnection } = await import('node:net')
+  let frozen = false
+  const pairs = new Set<{ a: import('node:net').Socket, b: import('node:net').Socket }>()
+  const server = createServer((client) => {
+    const upstream = createConnection({ host: targetHost, port: targetPort })
+    const pair = { a: client, b: upstream }
+    pairs.add(pair)
+    const end = () => { pairs.delete(pair); client.destroy(); upstream.destroy() }
+    client.on('error', end).on('close', end)
+    upstream.on('error', end).on('close', end)
+    if (frozen) {
+      client.pause()
+      upstream.pause()
+    } else {
+      client.pipe(upstream)
+      upstream.pipe(client)
+    }
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  return {
+    port,
+    freeze () {
+      frozen = true
+      for (const { a, b } of pairs) { a.unpipe(b); b.unpipe(a); a.pause(); b.pause() }
+    },
+    thaw () {
+      frozen = false
+      for (const { a, b } of pairs) { a.pipe(b); b.pipe(a); a.resume(); b.resume() }
+    },
+    async close () {
+      for (const { a, b } of pairs) { a.destroy(); b.destroy() }
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
