@@ -1,18 +1,26 @@
-// Profiles authenticated Ping: `node bench/profile-ping.ts` writes a .cpuprofile to bench/profiles/ and prints the top self-time functions.
+// Profiles authenticated Ping in server mode (PostgreSQL + Redis, started as `npm start` does):
+// `node bench/profile-ping.ts [--mode embedded]` writes a .cpuprofile to bench/profiles/ and prints the top self-time functions.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseArgs } from 'node:util'
 import { token } from './lib/api.ts'
 import { load } from './lib/load.ts'
-import { cli, startNode } from './lib/processes.ts'
+import { cli, startIdcheck } from './lib/processes.ts'
+import { recreateDatabase } from './lib/seed.ts'
 
+const { values } = parseArgs({ options: { mode: { type: 'string', default: 'server' } } })
 const dir = new URL('./profiles/', import.meta.url).pathname
 mkdirSync(dir, { recursive: true })
-const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'idcheck-prof-')), TOKEN_SIGNING_KEY: 'bench-signing-key-0123456789-abcdefghijklmnop', DATABASE_URL: '', REDIS_URL: '' }
-const reseller = JSON.parse(cli(['reseller', 'create', '--name', 'Prof', '--json'], env))
+const TOKEN_SIGNING_KEY = 'bench-signing-key-0123456789-abcdefghijklmnop'
+const env: Record<string, string> = values.mode === 'server'
+  ? { DATABASE_URL: await recreateDatabase(process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'idcheck_bench'), REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', TOKEN_SIGNING_KEY }
+  : { DATA_DIR: mkdtempSync(join(tmpdir(), 'idcheck-prof-')), TOKEN_SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
+if (values.mode === 'server') cli(['migrate'], env)
+const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Prof ${Date.now()}`, '--json'], env))
 cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
 const before = new Set(readdirSync(dir))
-const server = await startNode('src/server.ts', { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` }, '/health/live')
+const server = await startIdcheck({ ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` })
 const bearer = await token(server.baseUrl, reseller.clientId, reseller.clientSecret)
 console.log(await load({ url: server.baseUrl + '/api/Ping', durationSeconds: 10, connections: 50, headers: { authorization: `Bearer ${bearer}` } }))
 await server.stop()
@@ -26,4 +34,5 @@ for (const n of profile.nodes) {
   byFn.set(key, (byFn.get(key) ?? 0) + (counts.get(n.id) ?? 0))
 }
 const total = profile.samples.length
-for (const [k, v] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log((100 * v / total).toFixed(1).padStart(5) + '%', k)
+console.log(`${file}: top self time`)
+for (const [k, v] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log((100 * v / total).toFixed(1).padStart(5) + '%', k)

@@ -1,4 +1,4 @@
-// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 3]
+// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 3] [--only ping]
 // Starts idcheck and a bare Fastify "Pong" baseline side by side, alternates them, and prints one table.
 // Compare ratios within one run: this machine's speed drifts from run to run.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -11,7 +11,7 @@ import { cli, peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
 import { recreateDatabase } from './lib/seed.ts'
 import { bavEndToEnd } from './lib/bav-end-to-end.ts'
 
-const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' } } })
+const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } } })
 const duration = Number(values.duration)
 const rounds = Number(values.rounds)
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -54,6 +54,7 @@ async function benchMode (mode: 'server' | 'embedded') {
     const base = median(bases)
     rows.push({ mode, scenario: 'baseline: bare Fastify Pong', r: base, baselineRps: base.rps })
     rows.push({ mode, scenario: 'GET /api/Ping (authenticated)', r: median(pings), baselineRps: base.rps })
+    if (values.only === 'ping') return rssNotes.push(`${mode}: idcheck peak RSS ${peakRssMb(server.child.pid!)} MB, baseline ${peakRssMb(baseline.child.pid!)} MB`)
 
     rows.push({ mode, scenario: 'POST /api/authenticate', baselineRps: base.rps, r: await load({
       url: server.baseUrl + '/api/authenticate', method: 'POST', durationSeconds: duration, connections: 20,

@@ -32,7 +32,7 @@ async function start (command: string, args: string[], env: Record<string, strin
   const port = await freePort()
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const baseUrl = `http://127.0.0.1:${port}`

@@ -64,4 +64,22 @@ describe('several API processes', () => {
     assert.equal(responses.filter((r) => r.statusCode === 200).length, 15)
     assert.equal(responses.filter((r) => r.statusCode === 429).length, 1)
   })
+
+  it('when a client raised to 1,000/s bursts 1,200 requests over two processes, then together they admit at most 1,000 (and lose at most a lease each)', { skip: skipWithoutRedis }, async () => {
+    const reseller = await givenReseller(first.app)
+    await first.app.services.accounts.setRateLimit(reseller.id, 1000)
+    await new Promise((resolve) => setTimeout(resolve, 1100)) // the second process's cached limit expires
+    let i = 0
+    const started = Date.now()
+    const responses = await Promise.all(Array.from({ length: 1200 }, () => ping(i++ % 2 === 0 ? first : second, reseller.auth)))
+    assert.ok(Date.now() - started < 900, `the burst took ${Date.now() - started} ms; it must fit in one second`)
+    const passed = responses.filter((r) => r.statusCode === 200)
+    assert.equal(passed.length + responses.filter((r) => r.statusCode === 429).length, 1200)
+    // Leases of 10 counts (1% of the limit): each process may leave at most one lease unused.
+    assert.ok(passed.length <= 1000 && passed.length >= 1000 - 2 * 10, `${passed.length} passed`)
+    assert.ok(passed.every((r) => r.headers['x-ratelimit-limit'] === '1000'))
+    const remaining = passed.map((r) => Number(r.headers['x-ratelimit-remaining']))
+    assert.equal(new Set(remaining).size, passed.length, 'every admitted request had its own count')
+    assert.ok(Math.min(...remaining) >= 0 && Math.max(...remaining) <= 999)
+  })
 })

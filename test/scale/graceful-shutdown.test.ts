@@ -23,7 +23,7 @@ const embedded: Mode = {
   async env (t) {
     const dataDir = await mkdtemp(join(tmpdir(), 'idcheck-shutdown-'))
     t.after(() => rm(dataDir, { recursive: true, force: true }))
-    return deploymentEnv({ DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '100000' })
+    return deploymentEnv({ DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '100000', LOG_LEVEL: 'debug' })
   },
 }
 
@@ -31,7 +31,7 @@ const serverMode: Mode = {
   name: 'PostgreSQL',
   async env (t) {
     const databaseUrl = await givenFreshDatabase(t, 'idcheck_shutdown')
-    return deploymentEnv({ DATABASE_URL: databaseUrl, RATE_LIMIT_PER_SECOND: '100000', ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }) })
+    return deploymentEnv({ DATABASE_URL: databaseUrl, RATE_LIMIT_PER_SECOND: '100000', LOG_LEVEL: 'debug', ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }) })
   },
 }
 
@@ -43,7 +43,7 @@ async function sigterm (running: Running): Promise<number | null> {
   return running.exited
 }
 
-/** Request ids the server has logged as arrived (Fastify's "incoming request" line, with the x-request-id we sent). */
+/** Request ids the server has logged as arrived (the "incoming request" line written at LOG_LEVEL=debug, with the x-request-id we sent). */
 const arrivedIds = (output: string) => new Set([...output.matchAll(/"reqId":"([^"]+)"[^\n]*"msg":"incoming request"/g)].map((m) => m[1]!))
 
 /** A POST whose body is sent in two parts: in flight on the server from its headers until `finish()`. */

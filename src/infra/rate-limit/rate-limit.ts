@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { Problem } from '../http/api-error.ts'
 import { MemoryRateLimitStore } from './memory-store.ts'
+import { redisLeaseStore } from './redis-lease-store.ts'
 
 export interface RateLimitOptions {
   redis: Redis | null
@@ -15,7 +16,7 @@ export interface RateLimitOptions {
 
 /**
  * Per-client limit over a one-second window (spec §8: 15 requests per second by default), shared
- * through Redis when there is one. Runs as a route onRequest hook, i.e. after authentication and
+ * through Redis when there is one (in leases of counts: redis-lease-store.ts). Runs as a route onRequest hook, i.e. after authentication and
  * before the body is read. If Redis fails, requests pass (fail open) rather than erroring.
  */
 export async function registerRateLimit (app: FastifyInstance, options: RateLimitOptions): Promise<void> {
@@ -23,8 +24,7 @@ export async function registerRateLimit (app: FastifyInstance, options: RateLimi
     global: true,
     hook: 'onRequest',
     timeWindow: 1000,
-    ...(options.redis ? { redis: options.redis } : { store: MemoryRateLimitStore }),
-    nameSpace: options.keyPrefix + 'rl:',
+    store: options.redis ? redisLeaseStore(options.redis, options.keyPrefix + 'rl:') : MemoryRateLimitStore,
     skipOnError: true,
     keyGenerator: options.keyOf,
     max: options.perSecondOf,
