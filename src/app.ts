@@ -6,15 +6,16 @@ import type { Config } from './config/config.ts'
 import { connectDatabase, type Connection } from './infra/db/connect.ts'
 import { migrate } from './infra/db/migrate.ts'
 import { type Queue, type QueueDefinition, startQueue } from './infra/queue/queue.ts'
-import { registerAccessLog } from './infra/http/access-log.ts'
 import { registerApiVersion } from './infra/http/api-version.ts'
 import { registerErrorHandling } from './infra/http/error-handler.ts'
 import { registerJsonBody } from './infra/http/json-body.ts'
 import { registerHealth } from './infra/http/health.ts'
-import { createMetrics, registerMetrics } from './infra/http/metrics.ts'
+import { createMetrics, recordRequestMetrics, registerMetricsRoute } from './infra/http/metrics.ts'
 import { registerOpenApi } from './infra/http/openapi.ts'
 import { registerPostman } from './infra/http/postman.ts'
-import { lazyChildLogger } from './infra/http/request-logger.ts'
+import { AccessLog } from './infra/logging/access-log.ts'
+import { lazyChildLogger } from './infra/logging/request-logger.ts'
+import { stdoutDestination } from './infra/logging/stdout.ts'
 import { createValidatorCompiler } from './infra/http/validation.ts'
 import { memoryFailureCounter, redisFailureCounter } from './infra/rate-limit/failure-counter.ts'
 import { registerRateLimit } from './infra/rate-limit/rate-limit.ts'
@@ -71,11 +72,9 @@ export interface AppOverrides {
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
 export async function buildApp (config: Config, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock
-  // Asynchronous writes: a line costs the request a buffer append, not a write(2); pino flushes on exit.
-  const logDestination = pino.destination({ dest: 1, sync: false })
   const enabled = overrides.logger !== false
-  const logger = pino({ level: config.logLevel, enabled, redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' } }, logDestination)
-  const accessLogger = pino({ level: config.logLevel, enabled }, logDestination)
+  const logger = pino({ level: config.logLevel, enabled, redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' } }, stdoutDestination())
+  const accessLogger = pino({ level: config.logLevel, enabled }, stdoutDestination())
   const connection = overrides.connection ?? await connectDatabase(config)
   const { db } = connection
   let redis: Redis | null = null
@@ -138,7 +137,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 
     const app = Fastify({
       loggerInstance: logger as FastifyBaseLogger,
-      disableRequestLogging: true, // registerAccessLog writes one line per request instead
+      logController: new AccessLog(accessLogger),
       childLoggerFactory: lazyChildLogger,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: config.bodyLimitBytes,
@@ -158,10 +157,10 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       app.addSchema(schema)
     }
 
-    registerAccessLog(app, accessLogger)
     registerJsonBody(app)
     registerErrorHandling(app)
     registerApiVersion(app)
+    recordRequestMetrics(app, metrics)
     await registerOpenApi(app, config.environment)
     await app.register(bearerAuth, { auth })
     await registerRateLimit(app, {
@@ -171,7 +170,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       perSecondOf: (request) => request.caller?.rateLimitPerSecond ?? config.rateLimitPerSecond,
       onRejected: () => metrics.rateLimited.inc(),
     })
-    registerMetrics(app, metrics, config.metricsToken)
+    registerMetricsRoute(app, metrics, config.metricsToken)
     registerPostman(app)
 
     registerHealth(app, db)

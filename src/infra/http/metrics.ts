@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, onResponseHookHandler } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { timingSafeEqual } from 'node:crypto'
 import { Problem } from './api-error.ts'
@@ -32,27 +32,47 @@ export function createMetrics (backlog: () => Promise<{ name: string, waiting: n
   }
 }
 
-/**
- * Request metrics for every route, and GET /metrics for Prometheus. With METRICS_TOKEN set the
- * scrape needs `Authorization: Bearer <token>`; without it only loopback clients may scrape.
- */
-export function registerMetrics (app: FastifyInstance, metrics: Metrics, token: string | null): void {
-  // Label children cached per route and status: prom-client would otherwise hash the labels on every request.
-  const counters = new Map<string, { inc (): void }>()
-  const timers = new Map<string, { observe (value: number): void }>()
+/** Request count and latency for every route registered after this, and for unmatched requests. */
+export function recordRequestMetrics (app: FastifyInstance, metrics: Metrics): void {
+  // Each route records into label children made once for it, in a hook of its own: a global hook
+  // would have to read request.routeOptions (a new object per request) and build a key per request.
+  const recorderFor = (method: string, route: string) => {
+    const counters = new Map<number, { inc (): void }>()
+    const timer = metrics.httpDuration.labels({ method, route })
+    return (statusCode: number, elapsedMs: number) => {
+      let counter = counters.get(statusCode)
+      if (!counter) counters.set(statusCode, counter = metrics.httpRequests.labels({ method, route, status: statusCode }))
+      counter.inc()
+      timer.observe(elapsedMs / 1000)
+    }
+  }
+  app.addHook('onRoute', (route) => {
+    const recorders = new Map<string, ReturnType<typeof recorderFor>>()
+    for (const method of [route.method].flat()) recorders.set(method, recorderFor(method, route.url))
+    const record: onResponseHookHandler = (request, reply, done) => {
+      recorders.get(request.method)?.(reply.statusCode, reply.elapsedTime)
+      done()
+    }
+    const own = route.onResponse === undefined ? [] : [route.onResponse].flat()
+    route.onResponse = [...own, record] as typeof route.onResponse
+  })
+  // Requests that match no route (404s) have no route hooks.
+  const unmatched = new Map<string, ReturnType<typeof recorderFor>>()
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched'
-    const timerKey = request.method + ' ' + route
-    const counterKey = timerKey + ' ' + reply.statusCode
-    let counter = counters.get(counterKey)
-    if (!counter) counters.set(counterKey, counter = metrics.httpRequests.labels({ method: request.method, route, status: reply.statusCode }))
-    let timer = timers.get(timerKey)
-    if (!timer) timers.set(timerKey, timer = metrics.httpDuration.labels({ method: request.method, route }))
-    counter.inc()
-    timer.observe(reply.elapsedTime / 1000)
+    if (request.is404) {
+      let record = unmatched.get(request.method)
+      if (!record) unmatched.set(request.method, record = recorderFor(request.method, 'unmatched'))
+      record(reply.statusCode, reply.elapsedTime)
+    }
     done()
   })
+}
 
+/**
+ * GET /metrics for Prometheus. With METRICS_TOKEN set the scrape needs `Authorization: Bearer
+ * <token>`; without it only loopback clients may scrape.
+ */
+export function registerMetricsRoute (app: FastifyInstance, metrics: Metrics, token: string | null): void {
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     if (!mayScrape(request.headers.authorization, request.ip, token)) {
       throw new Problem(403, { title: 'Forbidden', detail: 'Metrics need the METRICS_TOKEN bearer token, or a loopback client when none is configured.' })

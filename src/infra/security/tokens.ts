@@ -12,6 +12,8 @@ export type TokenCheck =
   | { ok: true, claims: TokenClaims }
   | { ok: false, reason: 'invalid' | 'expired' }
 
+type Payload = { sub?: unknown, cv?: unknown, exp?: unknown }
+
 export interface Tokens {
   issue (claims: TokenClaims): string
   verify (token: string): TokenCheck
@@ -23,15 +25,26 @@ export interface Tokens {
  */
 export function createTokens (key: string, now: () => number): Tokens {
   const sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true })
-  // Verified tokens are cached under the token itself: the default key is its SHA-256, which costs as much as the check.
-  const decode = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: 10_000, cacheKeyBuilder: (token) => token })
+  const verifySignature = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true })
+  // Verified tokens are remembered under the token itself (fast-jwt's own cache keys them by a
+  // SHA-256, which costs as much as the check). Expiry is still checked on every use, below.
+  const verified = new Map<string, Payload>()
+  const decode = (token: string): Payload => {
+    let payload = verified.get(token)
+    if (payload === undefined) {
+      payload = verifySignature(token) as Payload
+      if (verified.size >= 10_000) verified.clear()
+      verified.set(token, payload)
+    }
+    return payload
+  }
   return {
     issue ({ accountId, credentialsVersion }) {
       const iat = Math.floor(now() / 1000)
       return sign({ sub: String(accountId), cv: credentialsVersion, iat, exp: iat + TOKEN_LIFETIME_SECONDS })
     },
     verify (token) {
-      let payload: { sub?: unknown, cv?: unknown, exp?: unknown }
+      let payload: Payload
       try {
         payload = decode(token)
       } catch {
