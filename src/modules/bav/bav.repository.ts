@@ -34,13 +34,3 @@ export async function insertOnce (tx: Queryable, a: NewAttempt): Promise<BavAtte
 export async function existsForJob (q: Queryable, jobId: string): Promise<boolean> {
   return (await q.query('SELECT 1 FROM bav_attempts WHERE job_id = $1', [jobId])).length > 0
 }
-
-/** Every attempt of the given bank accounts in one query, most recent first within each. */
-export async function listFor (q: Queryable, bankAccountIds: readonly number[]): Promise<Map<number, BavAttemptView[]>> {
-  const byAccount = new Map<number, BavAttemptView[]>(bankAccountIds.map((id) => [id, []]))
-  if (bankAccountIds.length === 0) return byAccount
-  const rows = await q.query<AttemptRow>(
-    `SELECT ${COLUMNS} FROM bav_attempts WHERE bank_account_id = ANY($1::int[]) ORDER BY create_ts DESC, id DESC`, [bankAccountIds])
-  for (const row of rows) byAccount.get(row.bankAccountId)?.push(toView(row))
-  return byAccount
-}

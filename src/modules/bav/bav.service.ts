@@ -63,7 +63,6 @@ export function createBavService (deps: BavDeps) {
       })
     },
 
-    attemptsFor: (q: Queryable, bankAccountIds: readonly number[]) => repo.listFor(q, bankAccountIds),
 
     /** The bav.check job. Idempotent: at most one attempt per job, whatever crashes or retries. */
     async runCheck (job: JobContext<{ bankAccountId: number }>): Promise<void> {
