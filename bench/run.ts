@@ -1,4 +1,4 @@
-// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 3] [--only ping]
+// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 3] [--only ping,authenticate,accounts,writes,list,bav]
 // Starts idcheck and a bare Fastify "Pong" baseline side by side, alternates them, and prints one table.
 // Compare ratios within one run: this machine's speed drifts from run to run.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -13,6 +13,8 @@ import { bavEndToEnd } from './lib/bav-end-to-end.ts'
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } } })
 const duration = Number(values.duration)
+/** Scenarios to run besides Ping (all by default). */
+const want = (scenario: string) => values.only === undefined || values.only.split(',').includes(scenario)
 const rounds = Number(values.rounds)
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -54,35 +56,34 @@ async function benchMode (mode: 'server' | 'embedded') {
     const base = median(bases)
     rows.push({ mode, scenario: 'baseline: bare Fastify Pong', r: base, baselineRps: base.rps })
     rows.push({ mode, scenario: 'GET /api/Ping (authenticated)', r: median(pings), baselineRps: base.rps })
-    if (values.only === 'ping') return rssNotes.push(`${mode}: idcheck peak RSS ${peakRssMb(server.child.pid!)} MB, baseline ${peakRssMb(baseline.child.pid!)} MB`)
 
-    rows.push({ mode, scenario: 'POST /api/authenticate', baselineRps: base.rps, r: await load({
+    if (want('authenticate')) rows.push({ mode, scenario: 'POST /api/authenticate', baselineRps: base.rps, r: await load({
       url: server.baseUrl + '/api/authenticate', method: 'POST', durationSeconds: duration, connections: 20,
       body: JSON.stringify({ clientId: reseller.clientId, clientSecret: reseller.clientSecret }),
     }) })
 
     const run = Date.now()
-    rows.push({ mode, scenario: 'POST /api/accounts', baselineRps: base.rps, r: await load({
+    if (want('accounts')) rows.push({ mode, scenario: 'POST /api/accounts', baselineRps: base.rps, r: await load({
       url: server.baseUrl + '/api/accounts', method: 'POST', durationSeconds: duration, connections: 20, headers: auth,
       bodyFor: (n) => JSON.stringify({ name: `bench-${run}-${n}`, enabledServices: [2] }),
     }) })
 
     const writeCase = await client.createCase('bench-writes')
-    rows.push({ mode, scenario: 'POST bank-accounts (insert + BAV job)', baselineRps: base.rps, r: await load({
+    if (want('writes')) rows.push({ mode, scenario: 'POST bank-accounts (insert + BAV job)', baselineRps: base.rps, r: await load({
       url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: duration, connections: 20, headers: auth,
       bodyFor: (n) => JSON.stringify({ countryCode: 'GB', firstName: 'Bench', lastName: 'Holder', sortCode: '089999', accountNumber: String(40000000 + n) }),
     }) })
 
     await waitForQueuesToDrain(server.baseUrl) // the BAV jobs just queued must not weigh on what follows
 
-    for (const accounts of [5, 50]) {
+    for (const accounts of want('list') ? [5, 50] : []) {
       const caseId = await client.caseWithHistory(`bench-list-${accounts}`, accounts, 5)
       rows.push({ mode, scenario: `GET bank-accounts (${accounts} × 5 attempts)`, baselineRps: base.rps, r: await load({
         url: `${server.baseUrl}/api/cases/${caseId}/bank-accounts`, durationSeconds: duration, connections: 20, headers: auth,
       }) })
     }
 
-    rows.push({ mode, scenario: 'BAV end to end (create → webhook)', baselineRps: null, r: await bavEndToEnd(client, 200, 10) })
+    if (want('bav')) rows.push({ mode, scenario: 'BAV end to end (create → webhook)', baselineRps: null, r: await bavEndToEnd(client, 200, 10) })
     rssNotes.push(`${mode}: idcheck peak RSS ${peakRssMb(server.child.pid!)} MB, baseline ${peakRssMb(baseline.child.pid!)} MB`)
   } finally {
     await server.stop()

@@ -24,7 +24,7 @@ import { REDACTED_LOG_PATHS } from './infra/security/redaction.ts'
 import { createTokens } from './infra/security/tokens.ts'
 import { Account, AccountWithCredentials, accountsRoutes, type AccountsService, createAccountsService, CredentialsReset, ServiceEntry } from './modules/accounts/index.ts'
 import { authRoutes, type AuthService, bearerAuth, createAuthService, createCredentialsCache, FieldErrors, TokenRequest, TokenResponse } from './modules/auth/index.ts'
-import { BankAccount, bankAccountsRoutes, type BankAccountsService, createBankAccountsService, DuplicateBankAccountBody, findActiveBankAccount } from './modules/bank-accounts/index.ts'
+import { BankAccount, bankAccountsRoutes, type BankAccountsService, createBankAccountsService, DuplicateBankAccountBody, findActiveBankAccount, lockBankAccountForAttempt, refreshBankAccountDocument } from './modules/bank-accounts/index.ts'
 import { BAV_CHECK_JOB, BavAttempt, BavCheckAccepted, bavProviderFor, bavQueues, bavRoutes, type BavService, createBavService } from './modules/bav/index.ts'
 import { Case, casesRoutes, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { pingRoutes } from './modules/ping/ping.routes.ts'
@@ -128,6 +128,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       provider: bavProvider.provider,
       unavailableReason: bavProvider.reason,
       findActiveBankAccount: (q, id) => findActiveBankAccount(q, id),
+      bankAccountDocument: { lock: lockBankAccountForAttempt, refresh: refreshBankAccountDocument },
       publish: webhooks.publish,
       log: logger,
       retry: config.bavRetry,

@@ -6,6 +6,7 @@ import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
 import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
 import { givenBankAccount, givenCase } from '../../../test/helpers/given-cases.ts'
 import { testConfig } from '../../../test/helpers/test-config.ts'
+import { refreshDocument } from './bank-accounts.repository.ts'
 
 /** The database with every statement counted, inside transactions too. */
 function countingDatabase (raw: Database): { db: Database, statements: string[] } {
@@ -32,13 +33,14 @@ const { db, statements } = countingDatabase(raw.db)
 const { app } = await buildTestApp(config, { connection: { db, pglite: raw.pglite } })
 after(() => raw.db.close())
 
-/** Attempts for the bank accounts, written straight to the table: the job is not under test here. */
+/** Attempts for the bank accounts, written straight to the table (the job is not under test here), and their documents refreshed as the job does. */
 async function givenAttempts (bankAccountIds: number[], perAccount: number): Promise<void> {
   await raw.db.query(
     `INSERT INTO bav_attempts (bank_account_id, job_id, create_ts, bank_name, risk_rating_id, risk_rating_name, provider)
      SELECT b, 'queries-test-' || b || '-' || n, now() - (n || ' minutes')::interval, 'Sandbox Bank', 1, 'Low', 'Sandbox'
      FROM unnest($1::int[]) AS b, generate_series(1, $2::int) AS n`,
     [bankAccountIds, perAccount])
+  for (const id of bankAccountIds) await refreshDocument(raw.db, id)
 }
 
 /** Statements run by one list request (after a first one has warmed the token cache). */

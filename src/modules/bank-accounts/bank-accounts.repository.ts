@@ -20,11 +20,13 @@ const COLUMNS = `id, case_id AS "caseId", account_id AS "accountId", document_id
   first_name AS "firstName", middle_names AS "middleNames", last_name AS "lastName", sort_code AS "sortCode",
   account_number AS "accountNumber", bank_name AS "bankName"`
 
+/** In the caller's transaction: the row, then its document (which needs the new id). */
 export async function insert (tx: Queryable, b: NewBankAccount): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO bank_accounts (case_id, account_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    `INSERT INTO bank_accounts (case_id, account_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name, document)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '') RETURNING id`,
     [b.caseId, b.accountId, b.countryCode, b.firstName, b.middleNames, b.lastName, b.sortCode, b.accountNumber, b.bankName])
+  await refreshDocument(tx, row!.id)
   return row!.id
 }
 
@@ -35,28 +37,43 @@ export async function findActiveDuplicate (q: Queryable, caseId: number, sortCod
 }
 
 /**
- * The case's active bank accounts with their BAV history, as the response's JSON text, built by
- * PostgreSQL in one query (the shape of the BankAccount schema, attempts most recent first);
- * undefined when the case is not the caller's. Node only passes the text on, so the cost of a
- * response hardly grows with its size.
+ * Row b's BankAccount JSON, BAV history (most recent first) included: the shape of the BankAccount
+ * schema. Kept in bank_accounts.document, so the list only concatenates. Bank accounts are
+ * immutable; only a new attempt changes the document.
  */
+const DOCUMENT = `SELECT json_build_object(
+    'id', b.id, 'caseId', b.case_id, 'documentId', b.document_id, 'countryCode', b.country_code,
+    'firstName', b.first_name, 'middleNames', b.middle_names, 'lastName', b.last_name, 'sortCode', b.sort_code,
+    'accountNumber', b.account_number, 'bankName', b.bank_name,
+    'latestBavAttempt', h.attempts -> 0, 'bavAttemptHistory', h.attempts)::text
+  FROM (
+    SELECT coalesce(json_agg(json_build_object(
+      'id', a.id, 'createTs', to_char(a.create_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'bankName', a.bank_name,
+      'riskRating', json_build_object('id', a.risk_rating_id, 'name', a.risk_rating_name)) ORDER BY a.create_ts DESC, a.id DESC), '[]') AS attempts
+    FROM bav_attempts a WHERE a.bank_account_id = b.id
+  ) h`
+
+/** Writes a bank account's document: after its insert, and after each attempt under lockForAttempt. */
+export async function refreshDocument (tx: Queryable, id: number): Promise<void> {
+  await tx.query(`UPDATE bank_accounts b SET document = (${DOCUMENT}) WHERE b.id = $1`, [id])
+}
+
+/**
+ * Taken before an attempt is inserted: concurrent attempts for one account then write its document
+ * one after the other, each seeing the ones before (without it, the later document could miss the
+ * earlier attempt, whose transaction its snapshot does not see).
+ */
+export async function lockForAttempt (tx: Queryable, id: number): Promise<void> {
+  await tx.query('SELECT 1 FROM bank_accounts WHERE id = $1 FOR UPDATE', [id])
+}
+
+/** The case's active bank accounts as the response's JSON text, in one query; undefined when the case is not the caller's. */
 export async function listActiveJson (q: Queryable, accountId: number, caseId: number): Promise<string | undefined> {
   const [row] = await q.query<{ body: string }>(
-    `SELECT (
-       SELECT coalesce(json_agg(json_build_object(
-         'id', b.id, 'caseId', b.case_id, 'documentId', b.document_id, 'countryCode', b.country_code,
-         'firstName', b.first_name, 'middleNames', b.middle_names, 'lastName', b.last_name, 'sortCode', b.sort_code,
-         'accountNumber', b.account_number, 'bankName', b.bank_name,
-         'latestBavAttempt', h.attempts -> 0, 'bavAttemptHistory', h.attempts) ORDER BY b.id), '[]')
-       FROM bank_accounts b
-       CROSS JOIN LATERAL (
-         SELECT coalesce(json_agg(json_build_object(
-           'id', a.id, 'createTs', to_char(a.create_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'bankName', a.bank_name,
-           'riskRating', json_build_object('id', a.risk_rating_id, 'name', a.risk_rating_name)) ORDER BY a.create_ts DESC, a.id DESC), '[]') AS attempts
-         FROM bav_attempts a WHERE a.bank_account_id = b.id
-       ) h
+    `SELECT '[' || coalesce((
+       SELECT string_agg(b.document, ',' ORDER BY b.id) FROM bank_accounts b
        WHERE b.case_id = c.id AND b.account_id = c.account_id AND b.deleted_at IS NULL
-     )::text AS body
+     ), '') || ']' AS body
      FROM cases c WHERE c.id = $1 AND c.account_id = $2`, [caseId, accountId])
   return row?.body
 }

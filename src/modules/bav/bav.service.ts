@@ -23,6 +23,8 @@ export interface BavDeps {
   unavailableReason: string | null
   /** An active (not soft-deleted) bank account, from the bank-accounts module. */
   findActiveBankAccount: (q: Queryable, id: number) => Promise<BankAccountForCheck | undefined>
+  /** The bank account's stored list document, from the bank-accounts module: locked before an attempt, rewritten after. */
+  bankAccountDocument: { lock (tx: Queryable, id: number): Promise<void>, refresh (tx: Queryable, id: number): Promise<void> }
   publish: PublishEvent
   log: { warn (obj: object, msg: string): void, error (obj: object, msg: string): void }
   retry: { limit: number, delaySeconds: number }
@@ -84,11 +86,13 @@ export function createBavService (deps: BavDeps) {
         throw err
       }
       await db.transaction(async (tx) => {
+        await deps.bankAccountDocument.lock(tx, account.id)
         const attempt = await repo.insertOnce(tx, {
           bankAccountId: account.id, jobId: job.id, createTs: new Date(deps.clock.now()),
           bankName: result.bankName, riskRating: result.riskRating, provider: deps.provider!.name,
         })
         if (attempt) {
+          await deps.bankAccountDocument.refresh(tx, account.id)
           await deps.publish(tx, account.accountId, 'bank_account.bav_completed', { caseId: account.caseId, bankAccountId: account.id, bavAttempt: attempt })
         }
       })

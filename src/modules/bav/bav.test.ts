@@ -162,6 +162,19 @@ describe('POST /api/cases/{caseId}/bank-accounts/{id}/bav-checks', () => {
     assert.equal(new Set(account.bavAttemptHistory.map((a) => a.id)).size, 3)
   })
 
+  it('when eight checks are requested at once, then the list shows all nine attempts (concurrent attempts each see the ones before)', async () => {
+    const caller = await givenReseller(app)
+    const caseId = await givenCase(app, caller)
+    const id = await givenBankAccount(app, caller, caseId)
+    await attemptsOnceSettled(caller, caseId, id, 1)
+    const responses = await Promise.all(Array.from({ length: 8 }, () => requestCheck(caller, caseId, id)))
+    assert.deepEqual(responses.map((r) => r.statusCode), Array(8).fill(202))
+    const account = await attemptsOnceSettled(caller, caseId, id, 9)
+    assert.equal(account.bavAttemptHistory.length, 9)
+    assert.equal(new Set(account.bavAttemptHistory.map((a) => a.id)).size, 9)
+    assert.deepEqual(account.latestBavAttempt, account.bavAttemptHistory[0])
+  })
+
   it('when the client sends Content-Type: application/json with no body, then 202', async () => {
     const caller = await givenReseller(app)
     const caseId = await givenCase(app, caller)
