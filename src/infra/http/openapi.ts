@@ -1,6 +1,5 @@
 import swagger from '@fastify/swagger'
-import scalar from '@scalar/fastify-api-reference'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { SUPPORTED_VERSIONS } from './api-version.ts'
 import { documentedRouteSchema, finishedDocument, type RouteSchema } from './openapi-document.ts'
 import './route-config.ts'
@@ -51,11 +50,34 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, (request) =>
     ({ ...app.swagger(), servers: [{ url: `${request.protocol}://${request.host}`, description: 'This server' }] }))
 
-  // Public and not rate limited: the docs page and its bundled assets (served from the npm package, no CDN).
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true }
-  })
-  await app.register(scalar, {
+  registerDocsPage(app)
+}
+
+/**
+ * GET /docs: the Scalar reference page and its bundled assets, served from the npm package (no CDN).
+ * The package holds its whole browser bundle in memory (about 30 MB of resident memory), so it is
+ * loaded on the first visit, into a small Fastify app of its own that /docs requests are passed to.
+ * Public and not rate limited.
+ */
+function registerDocsPage (app: FastifyInstance): void {
+  let docsApp: Promise<FastifyInstance> | null = null
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    docsApp ??= buildDocsApp().catch((err) => { docsApp = null; throw err })
+    const res = await (await docsApp).inject({ method: request.method as 'GET', url: request.url, headers: request.headers })
+    const headers = { ...res.headers }
+    delete headers['content-length'] // set again for the body sent; the transfer encoding is ours
+    delete headers['transfer-encoding']
+    delete headers.connection
+    delete headers['keep-alive']
+    return reply.code(res.statusCode).headers(headers).send(res.rawPayload)
+  }
+  for (const url of ['/docs', '/docs/*']) app.get(url, { config: { public: true }, schema: { hide: true } }, forward)
+}
+
+async function buildDocsApp (): Promise<FastifyInstance> {
+  const { default: scalar } = await import('@scalar/fastify-api-reference')
+  const docs = Fastify({ logger: false, routerOptions: { caseSensitive: false, ignoreTrailingSlash: true } })
+  await docs.register(scalar, {
     routePrefix: '/docs',
     configuration: {
       url: '/openapi.json',
@@ -73,4 +95,6 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
       authentication: { preferredSecurityScheme: 'bearerAuth' },
     } as Record<string, unknown>,
   })
+  await docs.ready()
+  return docs
 }
