@@ -43,6 +43,12 @@ describe('GET /metrics', () => {
     assert.match(res.body, /^# TYPE idcheck_http_request_duration_seconds histogram$/m)
     assert.ok((sample(res.body, 'idcheck_http_request_duration_seconds_count{method="GET",route="/api/Ping"}') ?? 0) >= 3)
     assert.match(res.body, /^idcheck_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/Ping"\} \d+$/m)
+    // Cumulative buckets: never decreasing, the last (+Inf) equal to the count, the sum positive.
+    const buckets = [...res.body.matchAll(/^idcheck_http_request_duration_seconds_bucket\{le="([^"]+)",method="GET",route="\/api\/Ping"\} (\d+)$/gm)].map((m) => Number(m[2]))
+    assert.equal(buckets.length, 12)
+    assert.deepEqual(buckets, [...buckets].sort((a, b) => a - b))
+    assert.equal(buckets.at(-1), sample(res.body, 'idcheck_http_request_duration_seconds_count{method="GET",route="/api/Ping"}'))
+    assert.ok((sample(res.body, 'idcheck_http_request_duration_seconds_sum{method="GET",route="/api/Ping"}') ?? 0) > 0)
     assert.match(res.body, /^# TYPE idcheck_job_queue_depth gauge$/m)
     assert.match(res.body, /^# TYPE idcheck_job_queue_oldest_seconds gauge$/m)
     assert.match(res.body, /^idcheck_process_cpu_seconds_total \d/m, 'process metrics, prefixed')

@@ -1,7 +1,8 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 import { timingSafeEqual } from 'node:crypto'
 import { Problem } from './api-error.ts'
+import { httpRequestMetrics } from './request-metrics.ts'
 import './route-config.ts'
 
 export type Metrics = ReturnType<typeof createMetrics>
@@ -14,11 +15,7 @@ export function createMetrics (backlog: () => Promise<{ name: string, waiting: n
   const queueAge = new Gauge({ name: 'idcheck_job_queue_oldest_seconds', help: 'Age of the oldest waiting job per queue', labelNames: ['queue'], registers: [registry] })
   return {
     registry,
-    httpRequests: new Counter({ name: 'idcheck_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
-    httpDuration: new Histogram({
-      name: 'idcheck_http_request_duration_seconds', help: 'HTTP request latency by route', labelNames: ['method', 'route'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
-    }),
+    http: httpRequestMetrics(registry),
     webhookDeliveries: new Counter({ name: 'idcheck_webhook_delivery_attempts_total', help: 'Webhook delivery attempts by outcome', labelNames: ['outcome'], registers: [registry] }),
     rateLimited: new Counter({ name: 'idcheck_rate_limit_rejections_total', help: 'Requests rejected by the per-client rate limit', registers: [registry] }),
     async refreshQueueGauges () {
@@ -34,17 +31,11 @@ export function createMetrics (backlog: () => Promise<{ name: string, waiting: n
 
 /** Request count and latency for every route registered after this, and for unmatched requests. */
 export function recordRequestMetrics (app: FastifyInstance, metrics: Metrics): void {
-  // Each route records into label children made once for it, in a hook of its own: a global hook
-  // would have to read request.routeOptions (a new object per request) and build a key per request.
+  // Each route records into a series made once for it, in a hook of its own: a global hook would
+  // have to read request.routeOptions (a new object per request) and build a key per request.
   const recorderFor = (method: string, route: string) => {
-    const counters = new Map<number, { inc (): void }>()
-    const timer = metrics.httpDuration.labels({ method, route })
-    return (statusCode: number, elapsedMs: number) => {
-      let counter = counters.get(statusCode)
-      if (!counter) counters.set(statusCode, counter = metrics.httpRequests.labels({ method, route, status: statusCode }))
-      counter.inc()
-      timer.observe(elapsedMs / 1000)
-    }
+    const series = metrics.http.series(method, route)
+    return (statusCode: number, elapsedMs: number) => series.record(statusCode, elapsedMs / 1000)
   }
   app.addHook('onRoute', (route) => {
     const recorders = new Map<string, ReturnType<typeof recorderFor>>()
