@@ -20,13 +20,17 @@ const COLUMNS = `id, case_id AS "caseId", account_id AS "accountId", document_id
   first_name AS "firstName", middle_names AS "middleNames", last_name AS "lastName", sort_code AS "sortCode",
   account_number AS "accountNumber", bank_name AS "bankName"`
 
-/** In the caller's transaction: the row, then its document (which needs the new id). */
+/** The row and its document in one statement: the document is built from the new row's values, named b as DOCUMENT expects. */
 export async function insert (tx: Queryable, b: NewBankAccount): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO bank_accounts (case_id, account_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name, document)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '') RETURNING id`,
+    `INSERT INTO bank_accounts (id, case_id, account_id, document_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name, document)
+     SELECT b.*, (${DOCUMENT}) FROM (
+       SELECT nextval(pg_get_serial_sequence('bank_accounts', 'id'))::int AS id, $1::int AS case_id, $2::int AS account_id, NULL::int AS document_id,
+         $3::text AS country_code, $4::text AS first_name, $5::text AS middle_names, $6::text AS last_name, $7::text AS sort_code,
+         $8::text AS account_number, $9::text AS bank_name
+     ) b
+     RETURNING id`,
     [b.caseId, b.accountId, b.countryCode, b.firstName, b.middleNames, b.lastName, b.sortCode, b.accountNumber, b.bankName])
-  await refreshDocument(tx, row!.id)
   return row!.id
 }
 
