@@ -1,6 +1,7 @@
 -- Each bank account's JSON as GET /api/cases/{caseId}/bank-accounts returns it, BAV history included:
 -- the list concatenates these, so its cost hardly grows with the number of accounts and attempts.
--- Written with the account and again whenever an attempt is recorded (bank-accounts.repository.ts).
+-- Written with the account and again whenever an attempt is recorded (bank-accounts.repository.ts);
+-- the backfill below repeats that file's DOCUMENT as it is at this migration.
 ALTER TABLE bank_accounts ADD COLUMN document text;
 
 UPDATE bank_accounts b SET document = (SELECT json_build_object(
