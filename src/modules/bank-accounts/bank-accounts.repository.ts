@@ -42,20 +42,25 @@ export async function findActiveDuplicate (q: Queryable, caseId: number, sortCod
 
 /**
  * Row b's BankAccount JSON, BAV history (most recent first) included: the shape of the BankAccount
- * schema. Kept in bank_accounts.document, so the list only concatenates. Bank accounts are
+ * schema, compact as JSON.stringify writes it (row_to_json and string_agg; json_build_object and
+ * json_agg would add spaces). Kept in bank_accounts.document, so the list only concatenates. Bank accounts are
  * immutable; only a new attempt changes the document.
  */
-const DOCUMENT = `SELECT json_build_object(
-    'id', b.id, 'caseId', b.case_id, 'documentId', b.document_id, 'countryCode', b.country_code,
-    'firstName', b.first_name, 'middleNames', b.middle_names, 'lastName', b.last_name, 'sortCode', b.sort_code,
-    'accountNumber', b.account_number, 'bankName', b.bank_name,
-    'latestBavAttempt', h.attempts -> 0, 'bavAttemptHistory', h.attempts)::text
-  FROM (
-    SELECT coalesce(json_agg(json_build_object(
-      'id', a.id, 'createTs', to_char(a.create_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'bankName', a.bank_name,
-      'riskRating', json_build_object('id', a.risk_rating_id, 'name', a.risk_rating_name)) ORDER BY a.create_ts DESC, a.id DESC), '[]') AS attempts
-    FROM bav_attempts a WHERE a.bank_account_id = b.id
-  ) h`
+const DOCUMENT = `SELECT row_to_json(d)::text FROM (
+    SELECT b.id, b.case_id AS "caseId", b.document_id AS "documentId", b.country_code AS "countryCode",
+      b.first_name AS "firstName", b.middle_names AS "middleNames", b.last_name AS "lastName", b.sort_code AS "sortCode",
+      b.account_number AS "accountNumber", b.bank_name AS "bankName", h.attempts -> 0 AS "latestBavAttempt", h.attempts AS "bavAttemptHistory"
+    FROM (
+      SELECT coalesce('[' || string_agg(x.attempt, ',' ORDER BY a.create_ts DESC, a.id DESC) || ']', '[]')::json AS attempts
+      FROM bav_attempts a CROSS JOIN LATERAL (
+        SELECT row_to_json(y)::text AS attempt FROM (
+          SELECT a.id, to_char(a.create_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createTs", a.bank_name AS "bankName",
+            (SELECT row_to_json(r) FROM (SELECT a.risk_rating_id AS id, a.risk_rating_name AS name) r) AS "riskRating"
+        ) y
+      ) x
+      WHERE a.bank_account_id = b.id
+    ) h
+  ) d`
 
 /** Writes a bank account's document: after its insert, and after each attempt under lockForAttempt. */
 export async function refreshDocument (tx: Queryable, id: number): Promise<void> {

@@ -39,6 +39,7 @@ async function listOf (caller: GivenClient, caseId: number): Promise<any[]> {
   const res = await list(caller, caseId)
   assert.equal(res.statusCode, 200, res.body)
   assert.equal(res.headers['content-type'], JSON_TYPE)
+  assert.equal(res.body, JSON.stringify(res.json()), 'compact JSON, as every other response')
   return res.json()
 }
 

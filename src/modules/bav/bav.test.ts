@@ -42,6 +42,7 @@ const requestCheck = (caller: GivenClient, caseId: number, id: number) =>
 async function bankAccountOf (caller: GivenClient, caseId: number, id: number) {
   const res = await app.inject({ method: 'GET', url: `/api/cases/${caseId}/bank-accounts`, headers: caller.auth })
   assert.equal(res.statusCode, 200, res.body)
+  assert.equal(res.body, JSON.stringify(res.json()), 'compact JSON, as every other response')
   const found = res.json().find((b: { id: number }) => b.id === id)
   assert.ok(found, `bank account ${id} is not listed`)
   return found as { latestBavAttempt: Attempt | null, bavAttemptHistory: Attempt[], bankName: string | null }
