@@ -58,6 +58,9 @@ export function redisLeaseStore (redis: Redis, prefix: string): new (...args: un
     }
 
     incr (key: string, callback: Callback, timeWindow: number, max: number): void {
+      // Redis unreachable: fail open at once, even for a window this process knows is spent
+      // (docs/decisions.md), as every request did when each one asked Redis.
+      if (client.status !== 'ready') return callback(new Error('rate limit store: Redis is not connected'))
       const now = Date.now()
       const lease = this.#leases.get(key)
       if (lease !== undefined && lease.endsAt > now) {
