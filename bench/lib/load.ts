@@ -9,6 +9,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST' | 'DELETE'
   headers?: Record<string, string>
   body?: string
+  /** Requests per second for all connections together (open load, for latency below saturation); unset = as fast as possible. */
+  overallRate?: number
   /** Builds each request's body, for writes that must not collide. */
   bodyFor?: (n: number) => string
 }
@@ -19,6 +21,7 @@ export async function load (o: LoadOptions): Promise<LoadResult> {
     url: o.url,
     duration: o.durationSeconds,
     connections: o.connections,
+    ...(o.overallRate ? { overallRate: o.overallRate } : {}),
     method: o.method ?? 'GET',
     headers: { ...(o.body || o.bodyFor ? { 'content-type': 'application/json' } : {}), ...o.headers },
     body: o.body,
