@@ -1,0 +1,41 @@
+// CPU time per request of authenticated Ping and of the bare Fastify baseline, from /proc/<pid>/stat
+// during each load: steadier than requests/s on a noisy machine, and not capped by the load generator.
+// node bench/cpu-per-request.ts [--rounds 2] [--node-options="--max-semi-space-size=32"]  (server mode)
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { token } from './lib/api.ts'
+import { load } from './lib/load.ts'
+import { cli, startIdcheck, startNode } from './lib/processes.ts'
+import { recreateDatabase } from './lib/seed.ts'
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, 'node-options': { type: 'string' } } })
+/** User plus system CPU time of a process so far, in ms (clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+const env: Record<string, string> = {
+  DATABASE_URL: await recreateDatabase(process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'idcheck_bench'),
+  REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  TOKEN_SIGNING_KEY: 'bench-signing-key-0123456789-abcdefghijklmnop',
+}
+cli(['migrate'], env)
+const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Cpu ${Date.now()}`, '--json'], env))
+cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
+const baseline = await startNode('bench/baseline-server.ts', {}, '/api/Ping')
+const server = await startIdcheck({ ...env, ...(values['node-options'] ? { NODE_OPTIONS: values['node-options'] } : {}) })
+try {
+  const headers = { authorization: `Bearer ${await token(server.baseUrl, reseller.clientId, reseller.clientSecret)}` }
+  await load({ url: server.baseUrl + '/api/Ping', durationSeconds: 2, connections: 50, headers }) // warm-up
+  for (let round = 0; round < Number(values.rounds); round++) {
+    for (const [name, target] of [['baseline', baseline], ['idcheck', server]] as const) {
+      const before = cpuMs(target.child.pid!)
+      const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: 5, connections: 50, headers })
+      const perRequest = (cpuMs(target.child.pid!) - before) * 1000 / r.requests
+      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest.toFixed(1).padStart(6)} µs CPU per request`)
+    }
+  }
+} finally {
+  await server.stop()
+  await baseline.stop()
+}
