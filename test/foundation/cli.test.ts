@@ -273,6 +273,13 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
     const logs = jsonLogLines(stdout + '\n' + stderr)
     assert.ok(logs.length > 0, 'the server writes JSON logs')
     assert.ok(logs.some((line) => JSON.parse(line).reqId), 'log lines carry the request id')
+    // One access line per request, written (from the 4 KB block) by the time the process exits.
+    const pingLines = logs.map((line) => JSON.parse(line)).filter((l) => l.reqId === pong.headers.get('x-request-id'))
+    assert.equal(pingLines.length, 1, JSON.stringify(pingLines))
+    assert.deepEqual({ ...pingLines[0], time: 0, pid: 0, hostname: '', responseTime: 0 },
+      { level: 30, time: 0, pid: 0, hostname: '', reqId: pong.headers.get('x-request-id'), method: 'GET', url: '/api/Ping', statusCode: 200, responseTime: 0, msg: 'request completed' })
+    assert.equal(typeof pingLines[0].responseTime, 'number')
+    assert.ok(!logs.some((line) => JSON.parse(line).msg === 'incoming request'), 'arrivals are logged at debug level only')
     for (const secret of [reseller.clientSecret, accessToken]) {
       assert.ok(!stdout.includes(secret), 'a secret or token reached stdout')
       assert.ok(!stderr.includes(secret), 'a secret or token reached stderr')

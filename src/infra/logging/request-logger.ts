@@ -23,7 +23,7 @@ class LazyRequestLogger {
     return (this.#child ??= this.#parent.child(this.#bindings, this.#options))
   }
 
-  get level (): LevelWithSilentOrString { return this.#parent.level }
+  get level (): LevelWithSilentOrString { return (this.#child ?? this.#parent).level }
   set level (value: LevelWithSilentOrString) { this.#log.level = value }
 
   // Prototype methods, not arrow fields: nothing is allocated per request until a line is written.
