@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import pg from 'pg'
+export { freePort } from '../helpers/free-port.ts'
 
 // Helpers of the fault tests (npm run test:faults): the real server as a child process on the pinned
 // Node, a database of its own, and the machine's PostgreSQL and Redis stopped and started again.
@@ -30,15 +31,6 @@ export type Env = Record<string, string>
 
 export interface Server { base: string, child: ChildProcess, output: string[], port: number }
 
-export async function freePort (): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
-}
 
 /** Sandbox, one fixed signing key (tokens survive restarts), quiet logs. */
 export function baseEnv (): Env {

@@ -3,7 +3,6 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
@@ -12,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { eventually } from '../helpers/eventually.ts'
+import { freePort } from '../helpers/free-port.ts'
 
 // A BAV job is enqueued in the bank account's transaction and must survive the process dying at any
 // moment (DESIGN.md, BAV: "a crash can delay it, never lose it"). These tests run the real server as a
@@ -27,15 +27,6 @@ interface Server { base: string, child: ChildProcess, output: string[] }
 interface Attempt { id: number, createTs: string }
 interface BankAccount { id: number, bavAttemptHistory: Attempt[] }
 
-async function freePort (): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
-}
 
 async function runCli (env: Env, args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ['src/cli/main.ts', ...args], { cwd: ROOT, env, timeout: 120_000 })

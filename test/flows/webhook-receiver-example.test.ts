@@ -1,27 +1,18 @@
 import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
-import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
-import { createServer } from 'node:net'
 import { after, describe, it } from 'node:test'
 import { Webhook } from 'standardwebhooks'
 import { createWebhookReceiver, type IdcheckEvent } from '../../examples/webhook-receiver.ts'
 import { givenReseller, type GivenClient } from '../helpers/given.ts'
 import { buildTestAppWithDb, givenBankAccount, givenCase, givenWebhook, sandboxPairs, sleep, waitForDeliveries } from '../helpers/webhook-fixtures.ts'
 import { type ReceivedRequest, startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
+import { freePort } from '../helpers/free-port.ts'
 
 // docs/webhooks.md shows examples/webhook-receiver.ts verbatim; these tests run that very file against real deliveries.
 const { app } = await buildTestAppWithDb({ rateLimitPerSecond: 10_000 })
 
-async function freePort (): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const { port } = probe.address() as { port: number }
-  probe.close()
-  await once(probe, 'close')
-  return port
-}
 
 /** The example, listening on `port`, recording what it hands to its event handler. */
 async function startExample (secret: string, port = 0) {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../helpers/free-port.ts'
 
 // These tests are about the embedded mode (PGlite files in DATA_DIR); the PostgreSQL run skips them.
 const skip = process.env.DATABASE_URL ? 'embedded mode only (DATABASE_URL is set)' : false
@@ -51,16 +51,6 @@ function runCli (dataDir: string, args: string[]): Promise<Run> {
   })
 }
 
-async function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')))
-    })
-  })
-}
 
 interface RunningServer {
   base: string
