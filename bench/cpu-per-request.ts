@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { token } from './lib/api.ts'
 import { load } from './lib/load.ts'
-import { cli, startIdcheck, startNode } from './lib/processes.ts'
-import { recreateDatabase } from './lib/seed.ts'
+import { startIdcheck, startNode } from './lib/processes.ts'
+import { benchReseller, serverModeEnv } from './lib/seed.ts'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, 'node-options': { type: 'string' } } })
 /** User plus system CPU time of a process so far, in ms (clock ticks of 10 ms). */
@@ -14,14 +14,8 @@ const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
-const env: Record<string, string> = {
-  DATABASE_URL: await recreateDatabase(process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'idcheck_bench'),
-  REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  TOKEN_SIGNING_KEY: 'bench-signing-key-0123456789-abcdefghijklmnop',
-}
-cli(['migrate'], env)
-const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Cpu ${Date.now()}`, '--json'], env))
-cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
+const env = await serverModeEnv('idcheck_bench')
+const reseller = benchReseller(env, 'Cpu')
 const baseline = await startNode('bench/baseline-server.ts', {}, '/api/Ping')
 const server = await startIdcheck({ ...env, ...(values['node-options'] ? { NODE_OPTIONS: values['node-options'] } : {}) })
 try {

@@ -8,19 +8,16 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { token } from './lib/api.ts'
 import { load } from './lib/load.ts'
-import { cli, startIdcheck, startNode } from './lib/processes.ts'
-import { recreateDatabase } from './lib/seed.ts'
+import { startIdcheck, startNode } from './lib/processes.ts'
+import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: 'server' }, baseline: { type: 'boolean', default: false } } })
 const dir = new URL('./profiles/', import.meta.url).pathname
 mkdirSync(dir, { recursive: true })
-const TOKEN_SIGNING_KEY = 'bench-signing-key-0123456789-abcdefghijklmnop'
 const env: Record<string, string> = values.mode === 'server'
-  ? { DATABASE_URL: await recreateDatabase(process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'idcheck_bench'), REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', TOKEN_SIGNING_KEY }
-  : { DATA_DIR: mkdtempSync(join(tmpdir(), 'idcheck-prof-')), TOKEN_SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
-if (values.mode === 'server') cli(['migrate'], env)
-const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Prof ${Date.now()}`, '--json'], env))
-cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
+  ? await serverModeEnv('idcheck_bench')
+  : { DATA_DIR: mkdtempSync(join(tmpdir(), 'idcheck-prof-')), TOKEN_SIGNING_KEY: BENCH_SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
+const reseller = benchReseller(env, 'Prof')
 const before = new Set(readdirSync(dir))
 const profiling = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` }
 const server = values.baseline ? await startNode('bench/baseline-server.ts', profiling, '/api/Ping') : await startIdcheck({ ...env, ...profiling })

@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { api, token, waitForQueuesToDrain } from './lib/api.ts'
 import { load, type LoadResult } from './lib/load.ts'
-import { cli, peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
-import { recreateDatabase } from './lib/seed.ts'
+import { peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
+import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 import { bavEndToEnd } from './lib/bav-end-to-end.ts'
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } } })
@@ -16,9 +16,6 @@ const duration = Number(values.duration)
 /** Scenarios to run besides Ping (all by default). */
 const want = (scenario: string) => values.only === undefined || values.only.split(',').includes(scenario)
 const rounds = Number(values.rounds)
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const SIGNING_KEY = 'bench-signing-key-0123456789-abcdefghijklmnop'
 
 interface Row { mode: string, scenario: string, r: LoadResult, baselineRps: number | null }
 const rows: Row[] = []
@@ -32,12 +29,10 @@ printTable()
 async function benchMode (mode: 'server' | 'embedded') {
   const dataDir = mode === 'embedded' ? mkdtempSync(join(tmpdir(), 'idcheck-bench-')) : null
   const env: Record<string, string> = mode === 'server'
-    ? { DATABASE_URL: await recreateDatabase(ADMIN_URL, 'idcheck_bench'), REDIS_URL, TOKEN_SIGNING_KEY: SIGNING_KEY }
-    : { DATA_DIR: dataDir!, TOKEN_SIGNING_KEY: SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
+    ? await serverModeEnv('idcheck_bench')
+    : { DATA_DIR: dataDir!, TOKEN_SIGNING_KEY: BENCH_SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
   // Onboard a reseller and raise its limit with the CLI, as an operator would (embedded: before the server holds the data dir).
-  if (mode === 'server') cli(['migrate'], env)
-  const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Bench ${Date.now()}`, '--services', 'all', '--json'], env))
-  cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
+  const reseller = benchReseller(env, 'Bench', 'all')
 
   const baseline = await startNode('bench/baseline-server.ts', {}, '/api/Ping')
   const server = await startIdcheck(env)

@@ -4,19 +4,13 @@
 import { parseArgs } from 'node:util'
 import { api, token } from './lib/api.ts'
 import { load } from './lib/load.ts'
-import { cli, currentRssMb, peakRssMb, startIdcheck } from './lib/processes.ts'
-import { recreateDatabase } from './lib/seed.ts'
+import { currentRssMb, peakRssMb, startIdcheck } from './lib/processes.ts'
+import { benchReseller, serverModeEnv } from './lib/seed.ts'
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '5' } } })
 const minutes = Number(values.minutes)
-const env = {
-  DATABASE_URL: await recreateDatabase(process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'idcheck_soak'),
-  REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  TOKEN_SIGNING_KEY: 'bench-signing-key-0123456789-abcdefghijklmnop',
-}
-cli(['migrate'], env)
-const reseller = JSON.parse(cli(['reseller', 'create', '--name', `Soak ${Date.now()}`, '--json'], env))
-cli(['account', 'rate-limit', String(reseller.id), '1000000'], env)
+const env = await serverModeEnv('idcheck_soak')
+const reseller = benchReseller(env, 'Soak')
 const server = await startIdcheck(env)
 const bearer = await token(server.baseUrl, reseller.clientId, reseller.clientSecret)
 const auth = { authorization: `Bearer ${bearer}` }
