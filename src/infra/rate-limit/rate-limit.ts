@@ -16,8 +16,9 @@ export interface RateLimitOptions {
 
 /**
  * Per-client limit over a one-second window (spec §8: 15 requests per second by default), shared
- * through Redis when there is one (in leases of counts: redis-lease-store.ts). Runs as a route onRequest hook, i.e. after authentication and
- * before the body is read. If Redis fails, requests pass (fail open) rather than erroring.
+ * through Redis when there is one (in leases of counts: redis-lease-store.ts). Runs as a route
+ * onRequest hook, i.e. after authentication and before the body is read. If Redis fails, requests
+ * pass (fail open) rather than erroring.
  */
 export async function registerRateLimit (app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
