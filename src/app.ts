@@ -164,7 +164,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     recordRequestMetrics(app, metrics)
     await registerOpenApi(app, config.environment)
     await app.register(bearerAuth, { auth })
-    await registerRateLimit(app, {
+    registerRateLimit(app, {
       redis,
       keyPrefix: config.redisKeyPrefix,
       keyOf: (request) => request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`,

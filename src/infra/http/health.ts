@@ -10,7 +10,7 @@ const Status = Type.Object({ status: Type.String({ description: 'ok, or what is 
 export function registerHealth (app: FastifyInstance, db: Queryable): void {
   app.addSchema(Status)
   const opts = (operationId: string, summary: string, description: string) => ({
-    config: { public: true, rateLimit: false },
+    config: { public: true },
     schema: {
       tags: ['Health'], operationId, summary, description, hide: false, security: [], querystring: ApiVersionQuery,
       response: {

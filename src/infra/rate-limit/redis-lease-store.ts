@@ -1,8 +1,5 @@
-import type { FastifyRateLimitStore } from '@fastify/rate-limit'
 import type { Redis } from 'ioredis'
-
-type Result = { current: number, ttl: number }
-type Callback = (error: Error | null, result?: Result) => void
+import type { CountCallback as Callback, RateLimitStore } from './store.ts'
 
 /** Counts a process may take from a client's window at once: 1 (exact, one Redis call per request) up to 1% of the limit, at most 1,000. */
 export function leaseSize (max: number): number {
@@ -41,21 +38,17 @@ interface RedisWithTake extends Redis {
  * 1% of its limit each). A limit under 200/s takes a lease of 1: one call per request, exact.
  *
  * Counts past the limit are still counted: once a window is spent, the process refuses locally
- * until it ends. Redis errors go to the plugin, which lets the request pass (fail open).
+ * until it ends. Redis errors go to the caller, which lets the request pass (fail open).
  */
-export function redisLeaseStore (redis: Redis, prefix: string): new (...args: unknown[]) => FastifyRateLimitStore {
+export function redisLeaseStore (redis: Redis, prefix: string): RateLimitStore {
   const client = redis as RedisWithTake
   if (!client.rateLimitTake) redis.defineCommand('rateLimitTake', { numberOfKeys: 1, lua: TAKE })
 
-  return class RedisLeaseStore implements FastifyRateLimitStore {
+  return new class RedisLeaseStore implements RateLimitStore {
     readonly #leases = new Map<string, Lease>()
     /** Callers waiting for a lease being taken, per key: one call serves a burst. */
     readonly #waiting = new Map<string, { callback: Callback, timeWindow: number, max: number }[]>()
-    readonly #prefix: string
-
-    constructor (_options?: unknown, routePrefix = '') {
-      this.#prefix = prefix + routePrefix
-    }
+    readonly #prefix = prefix
 
     incr (key: string, callback: Callback, timeWindow: number, max: number): void {
       // Redis unreachable: fail open at once, even for a window this process knows is spent
@@ -97,16 +90,10 @@ export function redisLeaseStore (redis: Redis, prefix: string): new (...args: un
       })
     }
 
-    /** A route with a limit of its own counts apart (as the plugin's RedisStore does). */
-    child (routeOptions: object): FastifyRateLimitStore {
-      const { routeInfo } = routeOptions as { routeInfo: { method: string, url: string } }
-      return new RedisLeaseStore(undefined, `${routeInfo.method}${routeInfo.url}-`)
-    }
-
     #sweep (): void {
       const now = Date.now()
       for (const [key, lease] of this.#leases) if (lease.endsAt <= now) this.#leases.delete(key)
       if (this.#leases.size >= 100_000) this.#leases.clear()
     }
-  } as unknown as new (...args: unknown[]) => FastifyRateLimitStore
+  }()
 }

@@ -14,7 +14,7 @@ declare module 'fastify' {
 /**
  * Every route but the public ones requires `Authorization: Bearer` (spec §4, §5). The check is
  * attached to each protected route when it is registered, so requests pay no per-request lookup of
- * route options; public routes are also left out of the rate limit (registered after this plugin).
+ * route options.
  */
 export const bearerAuth = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
   app.decorateRequest('caller', null)
@@ -32,10 +32,7 @@ export const bearerAuth = fp(async (app: FastifyInstance, { auth }: { auth: Auth
     }
   }
   app.addHook('onRoute', (route) => {
-    if (route.config?.public) {
-      route.config = { ...route.config, rateLimit: false }
-      return
-    }
+    if (route.config?.public) return
     const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
     route.onRequest = [authenticate, ...own] as typeof route.onRequest
   })
