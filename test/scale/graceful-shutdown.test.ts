@@ -46,19 +46,22 @@ async function sigterm (running: Running): Promise<number | null> {
 /** Request ids the server has logged as arrived (the "incoming request" line written at LOG_LEVEL=debug, with the x-request-id we sent). */
 const arrivedIds = (output: string) => new Set([...output.matchAll(/"reqId":"([^"]+)"[^\n]*"msg":"incoming request"/g)].map((m) => m[1]!))
 
-/** A POST whose body is sent in two parts: in flight on the server from its headers until `finish()`. */
+/**
+ * A POST whose body is sent in two parts: in flight on the server from its headers until `finish()`.
+ * It asks to keep the connection alive, so the answer shows whether the server closes it while shutting down.
+ */
 function slowUpload (api: RunningApi, token: string, requestId: string) {
   const body = JSON.stringify({ urn: 'SLOW-1', type: 'Business', entityName: 'Slow Upload Ltd' })
   const url = new URL(api.base)
   const req = http.request({
     host: url.hostname, port: url.port, method: 'POST', path: '/api/cases', agent: false,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, connection: 'keep-alive' },
   })
-  const answered = new Promise<{ status: number, body: string }>((resolve, reject) => {
+  const answered = new Promise<{ status: number, body: string, connection: string | undefined }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = ''
       res.on('data', (chunk: Buffer) => { text += chunk.toString() })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }))
     })
     req.on('error', reject)
   })
@@ -114,6 +117,7 @@ describe('graceful shutdown', { timeout: 300_000 }, () => {
       slow.finish()
       const uploaded = await slow.answered
       assert.equal(uploaded.status, 201, uploaded.body)
+      assert.equal(uploaded.connection, 'close', 'a response finished while shutting down closes its keep-alive connection')
 
       const statuses = await burst
       const code = await exited
