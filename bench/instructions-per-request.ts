@@ -20,7 +20,7 @@ async function count (name: string, args: string[], env: Record<string, string>,
   const port = await freePort()
   const out = `/tmp/idcheck-callgrind-${process.pid}-${name}`
   const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${out}`,
-    process.execPath, ...args], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }, stdio: ['ignore', 'ignore', 'ignore'] })
+    process.execPath, ...(process.env.KEEP_CALLGRIND ? ['--perf-basic-prof'] : []), ...args], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }, stdio: ['ignore', 'ignore', 'ignore'] })
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 600; i++) {
     try { if ((await fetch(base + '/api/Ping')).status < 500) break } catch {}

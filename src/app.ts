@@ -74,7 +74,6 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
   const clock = overrides.clock ?? systemClock
   const enabled = overrides.logger !== false
   const logger = pino({ level: config.logLevel, enabled, redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' } }, stdoutDestination())
-  const accessLogger = pino({ level: config.logLevel, enabled }, stdoutDestination())
   const connection = overrides.connection ?? await connectDatabase(config)
   const { db } = connection
   let redis: Redis | null = null
@@ -138,7 +137,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 
     const app = Fastify({
       loggerInstance: logger as FastifyBaseLogger,
-      logController: new AccessLog(accessLogger),
+      logController: new AccessLog(logger, stdoutDestination()),
       childLoggerFactory: lazyChildLogger,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: config.bodyLimitBytes,
