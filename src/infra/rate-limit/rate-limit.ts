@@ -23,6 +23,11 @@ const WINDOW_MS = 1000
  * last onRequest hook of every non-public route, i.e. after authentication and before the body is
  * read. If the store fails, requests pass (fail open) rather than erroring.
  *
+ * Every counted answer carries the IETF RateLimit-Policy and RateLimit fields (limit and window;
+ * remaining and reset). A 429 adds Retry-After and the x-ratelimit-* trio that older clients read.
+ * Not the trio on every answer: each header costs about as much as the limiter's own work, and
+ * the pair already says all of it (docs/decisions.md).
+ *
  * Our own hook rather than @fastify/rate-limit: the plugin's per-request path (three awaits, a
  * promise around the store, a routeOptions object, a separate onSend hook for the IETF fields) cost
  * 14% of an authenticated Ping's instructions (docs/performance.md); this one answers from the
@@ -35,15 +40,21 @@ export function registerRateLimit (app: FastifyInstance, options: RateLimitOptio
     const max = options.perSecondOf(request)
     store.incr(options.keyOf(request), (error, count) => {
       if (error || count === undefined) return done()
-      const refused = count.current > max
-      setHeaders(reply, max, refused ? 0 : max - count.current, count)
-      if (!refused) return done()
+      const reset = resetSeconds(count)
+      reply.header('ratelimit-policy', `"default";q=${max};w=1`)
+      if (count.current <= max) {
+        reply.header('ratelimit', `"default";r=${max - count.current};t=${reset}`)
+        return done()
+      }
       options.onRejected?.()
-      const after = resetSeconds(count)
-      reply.header('retry-after', after)
+      reply.header('ratelimit', `"default";r=0;t=${reset}`)
+      reply.header('retry-after', reset)
+      reply.header('x-ratelimit-limit', max)
+      reply.header('x-ratelimit-remaining', 0)
+      reply.header('x-ratelimit-reset', reset)
       done(new Problem(429, {
         title: 'Too Many Requests',
-        detail: `Rate limit of ${max} requests per second exceeded; retry after ${after} second${after === 1 ? '' : 's'}.`,
+        detail: `Rate limit of ${max} requests per second exceeded; retry after ${reset} second${reset === 1 ? '' : 's'}.`,
       }))
     }, WINDOW_MS, max)
   }
@@ -57,13 +68,3 @@ export function registerRateLimit (app: FastifyInstance, options: RateLimitOptio
 
 /** Whole seconds until the window ends, at least 1 (a window is one second). */
 const resetSeconds = (count: WindowCount) => Math.max(1, Math.ceil(count.ttl / 1000))
-
-/** The x-ratelimit-* fields and the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers). */
-function setHeaders (reply: FastifyReply, max: number, remaining: number, count: WindowCount): void {
-  const reset = resetSeconds(count)
-  reply.header('x-ratelimit-limit', max)
-  reply.header('x-ratelimit-remaining', remaining)
-  reply.header('x-ratelimit-reset', reset)
-  reply.header('ratelimit-policy', `"default";q=${max};w=1`)
-  reply.header('ratelimit', `"default";r=${remaining};t=${reset}`)
-}
