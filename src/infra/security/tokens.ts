@@ -14,6 +14,19 @@ export type TokenCheck =
 
 type Payload = { sub?: unknown, cv?: unknown, exp?: unknown }
 
+const INVALID: TokenCheck = Object.freeze({ ok: false, reason: 'invalid' })
+const EXPIRED: TokenCheck = Object.freeze({ ok: false, reason: 'expired' })
+
+/** The claims of a token whose signature holds; an answer of invalid for claims we did not issue. */
+function checkClaims (payload: Payload): { check: TokenCheck, expiresAtMs: number } {
+  const accountId = Number(payload.sub)
+  // Account ids are PostgreSQL integers: an id outside 1..2^31-1 names no account (and would fail the query).
+  if (!Number.isInteger(accountId) || accountId < 1 || accountId > MAX_ACCOUNT_ID || typeof payload.cv !== 'number' || typeof payload.exp !== 'number') {
+    return { check: INVALID, expiresAtMs: Infinity }
+  }
+  return { check: Object.freeze({ ok: true, claims: Object.freeze({ accountId, credentialsVersion: payload.cv }) }), expiresAtMs: payload.exp * 1000 }
+}
+
 export interface Tokens {
   issue (claims: TokenClaims): string
   verify (token: string): TokenCheck
@@ -27,16 +40,17 @@ export function createTokens (key: string, now: () => number): Tokens {
   const sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true })
   const verifySignature = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true })
   // Verified tokens are remembered under the token itself (fast-jwt's own cache keys them by a
-  // SHA-256, which costs as much as the check). Expiry is still checked on every use, below.
-  const verified = new Map<string, Payload>()
-  const decode = (token: string): Payload => {
-    let payload = verified.get(token)
-    if (payload === undefined) {
-      payload = verifySignature(token) as Payload
+  // SHA-256, which costs as much as the check), as the answer to give while they have not expired:
+  // a bad signature throws and is never remembered. Expiry is checked on every use.
+  const verified = new Map<string, { check: TokenCheck, expiresAtMs: number }>()
+  const decode = (token: string): { check: TokenCheck, expiresAtMs: number } => {
+    let entry = verified.get(token)
+    if (entry === undefined) {
+      entry = checkClaims(verifySignature(token) as Payload)
       if (verified.size >= 10_000) verified.clear()
-      verified.set(token, payload)
+      verified.set(token, entry)
     }
-    return payload
+    return entry
   }
   return {
     issue ({ accountId, credentialsVersion }) {
@@ -44,19 +58,13 @@ export function createTokens (key: string, now: () => number): Tokens {
       return sign({ sub: String(accountId), cv: credentialsVersion, iat, exp: iat + TOKEN_LIFETIME_SECONDS })
     },
     verify (token) {
-      let payload: Payload
+      let entry: { check: TokenCheck, expiresAtMs: number }
       try {
-        payload = decode(token)
+        entry = decode(token)
       } catch {
-        return { ok: false, reason: 'invalid' }
+        return INVALID
       }
-      const accountId = Number(payload.sub)
-      // Account ids are PostgreSQL integers: an id outside 1..2^31-1 names no account (and would fail the query).
-      if (!Number.isInteger(accountId) || accountId < 1 || accountId > MAX_ACCOUNT_ID || typeof payload.cv !== 'number' || typeof payload.exp !== 'number') {
-        return { ok: false, reason: 'invalid' }
-      }
-      if (payload.exp * 1000 <= now()) return { ok: false, reason: 'expired' }
-      return { ok: true, claims: { accountId, credentialsVersion: payload.cv } }
+      return entry.expiresAtMs <= now() ? EXPIRED : entry.check
     },
   }
 }

@@ -70,6 +70,9 @@ export function createAuthService (deps: AuthDeps) {
 
 function bearerToken (authorization: string | undefined): string {
   if (!authorization) throw new Unauthorized('Send an access token in the Authorization header: Bearer <accessToken>.')
+  // The usual form, exactly "Bearer <token>", without running the regular expression.
+  // (Other whitespace in the token would fail its signature check: 401 either way.)
+  if (authorization.length > 7 && authorization.startsWith('Bearer ') && authorization.indexOf(' ', 7) === -1 && authorization.indexOf('\t') === -1) return authorization.slice(7)
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
   if (!match) throw new Unauthorized('The Authorization header must have the form: Bearer <accessToken>.')
   return match[1]!
