@@ -10,7 +10,7 @@ import { registerApiVersion } from './infra/http/api-version.ts'
 import { registerErrorHandling } from './infra/http/error-handler.ts'
 import { registerJsonBody } from './infra/http/json-body.ts'
 import { registerHealth } from './infra/http/health.ts'
-import { createMetrics, recordRequestMetrics, registerMetricsRoute } from './infra/http/metrics.ts'
+import { createMetrics, recordRequestMetrics, registerMetricsRoute, unmatchedRequestRecorder } from './infra/http/metrics.ts'
 import { registerOpenApi } from './infra/http/openapi.ts'
 import { registerPostman } from './infra/http/postman.ts'
 import { AccessLog } from './infra/logging/access-log.ts'
@@ -137,7 +137,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 
     const app = Fastify({
       loggerInstance: logger as FastifyBaseLogger,
-      logController: new AccessLog(logger, stdoutDestination()),
+      logController: new AccessLog(logger, stdoutDestination(), unmatchedRequestRecorder(metrics)),
       childLoggerFactory: lazyChildLogger,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: config.bodyLimitBytes,

@@ -54,6 +54,17 @@ describe('GET /metrics', () => {
     assert.match(res.body, /^idcheck_process_cpu_seconds_total \d/m, 'process metrics, prefixed')
   })
 
+  it('when requests match no route, then they are counted under route="unmatched" by method and status, with their latency', async () => {
+    const before = await metricsText(app)
+    const count = (text: string, series: string) => sample(text, series) ?? 0
+    for (const url of ['/api/nothing-here', '/api/nothing/else']) assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404)
+    assert.equal((await app.inject({ method: 'DELETE', url: '/api/nothing-here' })).statusCode, 404)
+    const after = await metricsText(app)
+    assert.equal(count(after, 'idcheck_http_requests_total{method="GET",route="unmatched",status="404"}') - count(before, 'idcheck_http_requests_total{method="GET",route="unmatched",status="404"}'), 2)
+    assert.equal(count(after, 'idcheck_http_requests_total{method="DELETE",route="unmatched",status="404"}') - count(before, 'idcheck_http_requests_total{method="DELETE",route="unmatched",status="404"}'), 1)
+    assert.equal(count(after, 'idcheck_http_request_duration_seconds_count{method="GET",route="unmatched"}') - count(before, 'idcheck_http_request_duration_seconds_count{method="GET",route="unmatched"}'), 2)
+  })
+
   it('when a client exceeds its rate limit, then idcheck_rate_limit_rejections_total counts each 429', async () => {
     const before = sample(await metricsText(app), 'idcheck_rate_limit_rejections_total') ?? 0
     const reseller = await givenReseller(app)

@@ -2,7 +2,7 @@ import type { FastifyInstance, onResponseHookHandler } from 'fastify'
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 import { timingSafeEqual } from 'node:crypto'
 import { Problem } from './api-error.ts'
-import { httpRequestMetrics } from './request-metrics.ts'
+import { httpRequestMetrics, type RouteSeries } from './request-metrics.ts'
 import './route-config.ts'
 
 export type Metrics = ReturnType<typeof createMetrics>
@@ -29,34 +29,33 @@ export function createMetrics (backlog: () => Promise<{ name: string, waiting: n
   }
 }
 
-/** Request count and latency for every route registered after this, and for unmatched requests. */
+/** Request count and latency for every route registered after this (unmatched requests: unmatchedRequestRecorder). */
 export function recordRequestMetrics (app: FastifyInstance, metrics: Metrics): void {
   // Each route records into a series made once for it, in a hook of its own: a global hook would
   // have to read request.routeOptions (a new object per request) and build a key per request.
-  const recorderFor = (method: string, route: string) => {
-    const series = metrics.http.series(method, route)
-    return (statusCode: number, elapsedMs: number) => series.record(statusCode, elapsedMs / 1000)
-  }
   app.addHook('onRoute', (route) => {
-    const recorders = new Map<string, ReturnType<typeof recorderFor>>()
-    for (const method of [route.method].flat()) recorders.set(method, recorderFor(method, route.url))
+    const recorders = new Map<string, RouteSeries>()
+    for (const method of [route.method].flat()) recorders.set(method, metrics.http.series(method, route.url))
     const record: onResponseHookHandler = (request, reply, done) => {
-      recorders.get(request.method)?.(reply.statusCode, reply.elapsedTime)
+      recorders.get(request.method)?.record(reply.statusCode, reply.elapsedTime / 1000)
       done()
     }
     const own = route.onResponse === undefined ? [] : [route.onResponse].flat()
     route.onResponse = [...own, record] as typeof route.onResponse
   })
-  // Requests that match no route (404s) have no route hooks.
-  const unmatched = new Map<string, ReturnType<typeof recorderFor>>()
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) {
-      let record = unmatched.get(request.method)
-      if (!record) unmatched.set(request.method, record = recorderFor(request.method, 'unmatched'))
-      record(reply.statusCode, reply.elapsedTime)
-    }
-    done()
-  })
+}
+
+/**
+ * Requests that match no route (404s) have no route hooks; the access log reports them here when
+ * they complete, so that no hook runs for every request only to look for a 404.
+ */
+export function unmatchedRequestRecorder (metrics: Metrics): (method: string, statusCode: number, elapsedMs: number) => void {
+  const unmatched = new Map<string, RouteSeries>()
+  return (method, statusCode, elapsedMs) => {
+    let series = unmatched.get(method)
+    if (!series) unmatched.set(method, series = metrics.http.series(method, 'unmatched'))
+    series.record(statusCode, elapsedMs / 1000)
+  }
 }
 
 /**

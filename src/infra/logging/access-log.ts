@@ -30,11 +30,14 @@ export class AccessLog extends LogController {
   readonly #arrivals: boolean
   readonly #completions: boolean
   readonly #format = accessLineFormatter()
+  readonly #unmatched: (method: string, statusCode: number, elapsedMs: number) => void
 
-  constructor (log: Logger, destination: DestinationStream) {
+  /** `unmatched` hears of every request that matched no route (the routes' own hooks count theirs). */
+  constructor (log: Logger, destination: DestinationStream, unmatched: (method: string, statusCode: number, elapsedMs: number) => void = () => {}) {
     super()
     this.#log = log
     this.#destination = destination
+    this.#unmatched = unmatched
     this.#arrivals = log.isLevelEnabled('debug')
     this.#completions = log.isLevelEnabled('info')
   }
@@ -44,11 +47,13 @@ export class AccessLog extends LogController {
   }
 
   override requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const elapsed = reply.elapsedTime
+    if (request.is404) this.#unmatched(request.method, reply.statusCode, elapsed)
     if (error) {
-      request.log.error({ err: error, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request errored')
+      request.log.error({ err: error, statusCode: reply.statusCode, responseTime: elapsed }, 'request errored')
       return
     }
     if (!this.#completions) return
-    this.#destination.write(this.#format({ reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, Date.now()))
+    this.#destination.write(this.#format({ reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: elapsed }, Date.now()))
   }
 }
