@@ -74,7 +74,7 @@ export function loadConfig (env: Env = process.env): Config {
     databaseUrl,
     databaseSchema: 'public',
     redisUrl: nonEmpty(env.REDIS_URL),
-    redisKeyPrefix: 'idcheck:',
+    redisKeyPrefix: redisKeyPrefixFor(databaseUrl, dataDir),
     tokenSigningKey: tokenSigningKey ?? signingKeyFor(dataDir),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     rateLimitPerSecond: parseInteger('RATE_LIMIT_PER_SECOND', env.RATE_LIMIT_PER_SECOND, DEFAULTS.rateLimitPerSecond, 1, 1_000_000),
@@ -88,6 +88,19 @@ export function loadConfig (env: Env = process.env): Config {
     webhookRetryScale: 1,
     metricsToken: nonEmpty(env.METRICS_TOKEN),
   }
+}
+
+/**
+ * Redis keys are named after the deployment's database: account ids repeat from one database to
+ * the next, so two deployments sharing one Redis (staging and production, or test runs side by
+ * side) would otherwise share their clients' rate-limit counts and failed-login counts.
+ */
+export function redisKeyPrefixFor (databaseUrl: string | null, dataDir: string | null): string {
+  if (databaseUrl) {
+    const url = new URL(databaseUrl)
+    return `idcheck:${url.hostname}:${url.port || '5432'}/${decodeURIComponent(url.pathname.slice(1))}:`
+  }
+  return `idcheck:${dataDir ?? ''}:`
 }
 
 /**
