@@ -3,6 +3,7 @@
 // CPU time it does not move with the machine's other load, so it can compare two versions of the code
 // on a noisy machine; it does not see time spent in the kernel or waiting on memory.
 // node bench/instructions-per-request.ts [--requests 4000]   (server mode; needs valgrind)
+// KEEP_CALLGRIND=1 keeps the callgrind files in /tmp, for callgrind_annotate.
 import { execFileSync, spawn } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename } from 'node:path'
@@ -23,7 +24,7 @@ async function count (name: string, args: string[], env: Record<string, string>,
   const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${out}`,
     // One thread for V8 (no GC helper or compiler threads): valgrind runs threads one at a time, and
     // helpers spinning while they wait for each other would be counted as the server's work.
-    process.execPath, '--single-threaded', ...(process.env.KEEP_CALLGRIND ? ['--perf-basic-prof'] : []), ...args], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }, stdio: ['ignore', 'ignore', 'ignore'] })
+    process.execPath, '--single-threaded', ...args], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }, stdio: ['ignore', 'ignore', 'ignore'] })
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 600; i++) {
     try { if ((await fetch(base + '/api/Ping')).status < 500) break } catch {}

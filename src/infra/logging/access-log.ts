@@ -33,7 +33,7 @@ export class AccessLog extends LogController {
   readonly #unmatched: (method: string, statusCode: number, elapsedMs: number) => void
 
   /** `unmatched` hears of every request that matched no route (the routes' own hooks count theirs). */
-  constructor (log: Logger, destination: DestinationStream, unmatched: (method: string, statusCode: number, elapsedMs: number) => void = () => {}) {
+  constructor (log: Logger, destination: DestinationStream, unmatched: (method: string, statusCode: number, elapsedMs: number) => void) {
     super()
     this.#log = log
     this.#destination = destination
