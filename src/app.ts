@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { pino } from 'pino'
 import type { Redis } from 'ioredis'
@@ -13,6 +12,7 @@ import { registerHealth } from './infra/http/health.ts'
 import { createMetrics, recordRequestMetrics, registerMetricsRoute, unmatchedRequestRecorder } from './infra/http/metrics.ts'
 import { registerOpenApi } from './infra/http/openapi.ts'
 import { registerPostman } from './infra/http/postman.ts'
+import { requestIdGenerator } from './infra/http/request-id.ts'
 import { AccessLog } from './infra/logging/access-log.ts'
 import { lazyChildLogger } from './infra/logging/request-logger.ts'
 import { stdoutDestination } from './infra/logging/stdout.ts'
@@ -144,10 +144,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       // A client's x-request-id is kept when it is a plausible id; anything else (10 KB, control
       // characters) is replaced, since it is echoed in the response and written to every log line.
       requestIdHeader: false,
-      genReqId: (request) => {
-        const given = request.headers['x-request-id']
-        return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID()
-      },
+      genReqId: requestIdGenerator(),
       trustProxy: false,
     })
     app.setValidatorCompiler(createValidatorCompiler())

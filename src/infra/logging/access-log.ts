@@ -54,6 +54,9 @@ export class AccessLog extends LogController {
       return
     }
     if (!this.#completions) return
-    this.#destination.write(this.#format({ reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: elapsed }, Date.now()))
+    // In ms to the microsecond: the full double (0.41234588623046875) says nothing more, and a short
+    // number repeats, so V8 finds its text in its number-string cache instead of converting it anew.
+    const responseTime = Math.round(elapsed * 1000) / 1000
+    this.#destination.write(this.#format({ reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime }, Date.now()))
   }
 }

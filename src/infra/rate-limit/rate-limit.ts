@@ -36,12 +36,16 @@ const WINDOW_MS = 1000
 export function registerRateLimit (app: FastifyInstance, options: RateLimitOptions): void {
   const store = options.redis ? redisLeaseStore(options.redis, options.keyPrefix + 'rl:') : new MemoryRateLimitStore()
 
+  // The policy field of the last limit seen: nearly every request has the same limit.
+  let policyOf = -1
+  let policy = ''
   const limit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const max = options.perSecondOf(request)
     store.incr(options.keyOf(request), (error, count) => {
       if (error || count === undefined) return done()
       const reset = resetSeconds(count)
-      reply.header('ratelimit-policy', `"default";q=${max};w=1`)
+      if (max !== policyOf) policy = `"default";q=${policyOf = max};w=1`
+      reply.header('ratelimit-policy', policy)
       if (count.current <= max) {
         reply.header('ratelimit', `"default";r=${max - count.current};t=${reset}`)
         return done()
