@@ -10,8 +10,9 @@
 // slower, so V8's clock-driven heuristics (memory reducer, idle-time marking) collect far more often
 // per request than in a real run, and with one thread the collector's concurrent marking is counted
 // too; compilation is a warm-up cost. Compare versions by the "program" column. The collector and
-// compilers are also why the count moves between runs; with --connections 1 (one request in flight,
-// so little survives a scavenge) and --warmup 10000 it repeats within a few per cent.
+// compilers are also why the count moves between runs: a run in which a full collection falls
+// inside the measured window counts up to 20% more or less "program" (write barriers, code that
+// was dropped and compiled again), so run each version twice or more.
 import { execFileSync, spawn } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename } from 'node:path'

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), 'idcheck-launcher-test-'))
+after(() => rmSync(dir, { recursive: true, force: true }))
+// Preloaded into the CLI's process through NODE_OPTIONS: reports the heap limit V8 was given.
+const probe = join(dir, 'heap-limit.cjs')
+writeFileSync(probe, "process.stderr.write('heap-limit-mb=' + Math.round(require('node:v8').getHeapStatistics().heap_size_limit / 1048576) + '\\n')\n")
+
+/** The old-generation limit bin/idcheck's process runs with, in MB (V8 adds the young generation to the total). */
+async function heapLimitMb (operatorOptions: string): Promise<number> {
+  const env = { ...process.env, NODE_OPTIONS: `--require ${probe}${operatorOptions ? ' ' + operatorOptions : ''}` }
+  const { stderr } = await promisify(execFile)(join(ROOT, 'bin/idcheck'), ['--help'], { cwd: ROOT, env })
+  return Number(/heap-limit-mb=(\d+)/.exec(stderr)?.[1])
+}
+
+describe('bin/idcheck', () => {
+  it('when the operator sets no heap flags, then the process runs with the measured limit (160 MB old space)', async () => {
+    const limit = await heapLimitMb('')
+    assert.ok(limit >= 160 && limit < 200, `heap limit ${limit} MB`)
+  })
+
+  it('when the operator sets --max-old-space-size in NODE_OPTIONS, then it wins over the launcher default', async () => {
+    const limit = await heapLimitMb('--max-old-space-size=512')
+    assert.ok(limit >= 512 && limit < 560, `heap limit ${limit} MB`)
+  })
+})
