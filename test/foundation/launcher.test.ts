@@ -12,14 +12,16 @@ const dir = mkdtempSync(join(tmpdir(), 'idcheck-launcher-test-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
 // Preloaded into the CLI's process through NODE_OPTIONS: reports the heap limit V8 was given.
 const probe = join(dir, 'heap-limit.cjs')
-writeFileSync(probe, "process.stderr.write('heap-limit-mb=' + Math.round(require('node:v8').getHeapStatistics().heap_size_limit / 1048576) + '\\n')\n")
+writeFileSync(probe, "process.stderr.write('heap-limit-mb=' + Math.round(require('node:v8').getHeapStatistics().heap_size_limit / 1048576) + ' flags=' + process.execArgv.join(' ') + '\\n')\n")
 
-/** The old-generation limit bin/idcheck's process runs with, in MB (V8 adds the young generation to the total). */
-async function heapLimitMb (operatorOptions: string): Promise<number> {
+/** What bin/idcheck's process reports: its heap limit in MB (V8 adds the young generation) and its command-line flags. */
+async function launched (operatorOptions: string): Promise<{ heapLimitMb: number, flags: string[] }> {
   const env = { ...process.env, NODE_OPTIONS: `--require ${probe}${operatorOptions ? ' ' + operatorOptions : ''}` }
   const { stderr } = await promisify(execFile)(join(ROOT, 'bin/idcheck'), ['--help'], { cwd: ROOT, env })
-  return Number(/heap-limit-mb=(\d+)/.exec(stderr)?.[1])
+  const [, limit, flags] = /heap-limit-mb=(\d+) flags=(.*)/.exec(stderr) ?? []
+  return { heapLimitMb: Number(limit), flags: (flags ?? '').split(' ') }
 }
+const heapLimitMb = async (operatorOptions: string) => (await launched(operatorOptions)).heapLimitMb
 
 describe('bin/idcheck', () => {
   it('when the operator sets no heap flags, then the process runs with the measured limit (160 MB old space)', async () => {
@@ -30,5 +32,9 @@ describe('bin/idcheck', () => {
   it('when the operator sets --max-old-space-size in NODE_OPTIONS, then it wins over the launcher default', async () => {
     const limit = await heapLimitMb('--max-old-space-size=512')
     assert.ok(limit >= 512 && limit < 560, `heap limit ${limit} MB`)
+  })
+
+  it('when it starts Node, then allocation-site pretenuring is off (a third of processes otherwise thrashed the collector under load)', async () => {
+    assert.ok((await launched('')).flags.includes('--no-allocation-site-pretenuring'))
   })
 })

@@ -1,0 +1,68 @@
+// Starts several idcheck servers in server mode, loads each with authenticated Ping in turn, and
+// prints per process its CPU time per request, its peak RSS and its collections under load
+// (--trace-gc): a process whose collector thrashes (a mark-compact every ~150 ms, scavenges of
+// 2-5 ms instead of 0.5) shows up as one line with twice the CPU of the others.
+// node bench/gc-stability.ts [--servers 6] [--node-flags=--allocation-site-pretenuring]
+// Each server runs with bin/idcheck's Node flags, then --node-flags (which win for a flag set twice).
+import { spawn } from 'node:child_process'
+import { openSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { token } from './lib/api.ts'
+import { load } from './lib/load.ts'
+import { freePort } from './lib/processes.ts'
+import { benchReseller, serverModeEnv } from './lib/seed.ts'
+
+const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, 'node-flags': { type: 'string', default: '' } } })
+const ROOT = new URL('../', import.meta.url).pathname
+// The flags bin/idcheck gives Node, read from it so that this stays what `npm start` runs.
+const launcher = readFileSync(ROOT + 'bin/idcheck', 'utf8')
+const launcherFlags = [
+  ...(/NODE_OPTIONS="([^$"]*)/.exec(launcher)?.[1]?.trim().split(/\s+/) ?? []),
+  ...(/node" ((?:--[\w-]+(?:=\S+)? )*)"\$here\/src/.exec(launcher)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? []),
+]
+const flags = [...launcherFlags, ...values['node-flags'].split(/\s+/).filter(Boolean)]
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+const peakRss = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024)
+
+const env = await serverModeEnv('idcheck_bench')
+const reseller = benchReseller(env, 'GcStability')
+const prefix = `idcheck-gc-stability-${process.pid}-`
+const servers: { base: string, out: string, child: ReturnType<typeof spawn> }[] = []
+try {
+  for (let i = 0; i < Number(values.servers); i++) {
+    const port = await freePort()
+    const out = `/tmp/${prefix}${i}.log`
+    // LOG_LEVEL=warn: stdout then holds the collector's trace, not access lines.
+    const child = spawn(process.execPath, [...flags, '--trace-gc', ROOT + 'src/cli/main.ts', 'serve'], {
+      cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', openSync(out, 'w'), 'inherit'],
+    })
+    const base = `http://127.0.0.1:${port}`
+    for (let k = 0; k < 200; k++) {
+      try { if ((await fetch(base + '/health/live')).ok) break } catch {}
+      await sleep(100)
+    }
+    servers.push({ base, out, child })
+  }
+  console.log(`node ${flags.join(' ')}`)
+  const headers = { authorization: `Bearer ${await token(servers[0]!.base, reseller.clientId, reseller.clientSecret)}` }
+  for (const s of servers) await load({ url: s.base + '/api/Ping', durationSeconds: 2, connections: 50, headers }) // warm-up
+  for (const [i, s] of servers.entries()) {
+    const before = cpuMs(s.child.pid!)
+    const traced = readFileSync(s.out, 'utf8').split('\n').length - 1
+    const r = await load({ url: s.base + '/api/Ping', durationSeconds: 4, connections: 50, headers })
+    const perRequest = (cpuMs(s.child.pid!) - before) * 1000 / r.requests
+    const lines = readFileSync(s.out, 'utf8').split('\n').slice(traced)
+    const pause = (l: string) => Number(/MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(l)?.[1] ?? 0)
+    const scavenges = lines.filter((l) => l.includes(': Scavenge '))
+    const fulls = lines.filter((l) => l.includes(': Mark-Compact '))
+    console.log(`server ${i}: ${perRequest.toFixed(1).padStart(5)} µs CPU per request, peak RSS ${peakRss(s.child.pid!)} MB; under load ${scavenges.length} scavenges (${scavenges.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms), ${fulls.length} mark-compacts (${fulls.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms)`)
+  }
+} finally {
+  for (const s of servers) s.child.kill('SIGTERM')
+  await sleep(500)
+  for (const f of readdirSync('/tmp').filter((f) => f.startsWith(prefix))) rmSync('/tmp/' + f, { force: true })
+}
