@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The idcheck image: one image for the API (`npm start`) and the worker (`node src/cli/main.ts worker`).
+# The idcheck image: one image for the API (`npm start`) and the worker (`bin/idcheck worker`, with the same Node flags).
 # Build and run it alone (embedded mode, data in a volume):
 #   docker build -t idcheck .
 #   docker run --init -p 3000:3000 -v idcheck-data:/app/data idcheck

@@ -112,7 +112,8 @@ describe('compose.yaml', () => {
     assert.ok((api.deploy?.replicas ?? 1) >= 2, 'two API replicas')
     assert.equal(String(api.environment?.RUN_WORKERS), 'false')
     const worker = services.worker!
-    assert.deepEqual(worker.command, ['node_modules/.bin/node', 'src/cli/main.ts', 'worker'])
+    assert.deepEqual(worker.command, ['bin/idcheck', 'worker'], 'through the launcher, with the same Node flags as the API')
+    assert.match(read('bin/idcheck'), /--no-allocation-site-pretenuring/)
     assert.match(read('src/cli/main.ts'), /case 'worker':/)
     assert.equal(worker.healthcheck?.disable, true, 'the worker has no HTTP for the image\'s HEALTHCHECK')
     for (const name of ['api', 'worker']) assert.ok(services[name]!.build !== undefined || services[name]!.image === services.api!.image, `${name} runs the project's image`)
