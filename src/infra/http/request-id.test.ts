@@ -13,7 +13,7 @@ describe('request ids', () => {
     for (const id of [...ids].slice(0, 100)) assert.match(id, /^[0-9a-f]{16}-[0-9a-f]{8}$/)
   })
 
-  it('when ids follow one another, then they do not count up (the volume between two of them is not told)', () => {
+  it('when ids follow one another, then they do not visibly count up', () => {
     const next = requestIdGenerator()
     const tails = Array.from({ length: 50 }, () => parseInt(next(noHeader).slice(17), 16))
     const steps = new Set(tails.slice(1).map((t, i) => t - tails[i]!))

@@ -7,8 +7,9 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
 /**
  * Request ids: the client's x-request-id when it is a plausible id, otherwise one of ours. Ours are
  * a random per-process prefix and a counter passed through a 32-bit bijection (lowbias32) mixed with
- * a random key, as `<16 hex>-<8 hex>`: unique (a new prefix every 2^32 ids), and they do not tell
- * a client how many requests were served between two of its own. Formatted from a table of byte
+ * a random key, as `<16 hex>-<8 hex>`: unique (a new prefix every 2^32 ids), and not a visible
+ * counter. (The mixing is public and the key 32 bits, so this hides the request volume from a
+ * glance, not from a determined analyst: ids are not secrets.) Formatted from a table of byte
  * texts (Number#toString(16) is a slow runtime call): a third of the time of a UUID once flattened.
  */
 export function requestIdGenerator (): (request: { headers: Record<string, string | string[] | undefined> }) => string {
