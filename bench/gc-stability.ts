@@ -2,18 +2,20 @@
 // prints per process its CPU time per request, its peak RSS and its collections under load
 // (--trace-gc): a process whose collector thrashes (a mark-compact every ~150 ms, scavenges of
 // 2-5 ms instead of 0.5) shows up as one line with twice the CPU of the others.
-// node bench/gc-stability.ts [--servers 6] [--node-flags=--allocation-site-pretenuring]
+// node bench/gc-stability.ts [--servers 6] [--mode server|embedded] [--node-flags=--allocation-site-pretenuring]
 // Each server runs with bin/idcheck's Node flags, then --node-flags (which win for a flag set twice).
 import { spawn } from 'node:child_process'
-import { openSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { token } from './lib/api.ts'
 import { load } from './lib/load.ts'
 import { freePort } from './lib/processes.ts'
-import { benchReseller, serverModeEnv } from './lib/seed.ts'
+import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 
-const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, 'node-flags': { type: 'string', default: '' } } })
+const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' } } })
 const ROOT = new URL('../', import.meta.url).pathname
 // The flags bin/idcheck gives Node, read from it so that this stays what `npm start` runs.
 const launcher = readFileSync(ROOT + 'bin/idcheck', 'utf8')
@@ -28,12 +30,16 @@ const cpuMs = (pid: number) => {
 }
 const peakRss = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024)
 
-const env = await serverModeEnv('idcheck_bench')
-const reseller = benchReseller(env, 'GcStability')
+const embedded = values.mode === 'embedded'
+// Server mode: one database for all. Embedded: a data directory and a reseller per process.
+const shared = embedded ? null : await serverModeEnv('idcheck_bench')
+const dataDirs: string[] = []
 const prefix = `idcheck-gc-stability-${process.pid}-`
-const servers: { base: string, out: string, child: ReturnType<typeof spawn> }[] = []
+const servers: { base: string, out: string, child: ReturnType<typeof spawn>, headers: Record<string, string> }[] = []
 try {
   for (let i = 0; i < Number(values.servers); i++) {
+    const env = shared ?? { DATA_DIR: dataDirs[dataDirs.push(mkdtempSync(join(tmpdir(), prefix))) - 1]!, TOKEN_SIGNING_KEY: BENCH_SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
+    const reseller = benchReseller(env, 'GcStability')
     const port = await freePort()
     const out = `/tmp/${prefix}${i}.log`
     // LOG_LEVEL=warn: stdout then holds the collector's trace, not access lines.
@@ -45,15 +51,14 @@ try {
       try { if ((await fetch(base + '/health/live')).ok) break } catch {}
       await sleep(100)
     }
-    servers.push({ base, out, child })
+    servers.push({ base, out, child, headers: { authorization: `Bearer ${await token(base, reseller.clientId, reseller.clientSecret)}` } })
   }
-  console.log(`node ${flags.join(' ')}`)
-  const headers = { authorization: `Bearer ${await token(servers[0]!.base, reseller.clientId, reseller.clientSecret)}` }
-  for (const s of servers) await load({ url: s.base + '/api/Ping', durationSeconds: 2, connections: 50, headers }) // warm-up
+  console.log(`${values.mode} mode: node ${flags.join(' ')}`)
+  for (const s of servers) await load({ url: s.base + '/api/Ping', durationSeconds: 2, connections: 50, headers: s.headers }) // warm-up
   for (const [i, s] of servers.entries()) {
     const before = cpuMs(s.child.pid!)
     const traced = readFileSync(s.out, 'utf8').split('\n').length - 1
-    const r = await load({ url: s.base + '/api/Ping', durationSeconds: 4, connections: 50, headers })
+    const r = await load({ url: s.base + '/api/Ping', durationSeconds: 4, connections: 50, headers: s.headers })
     const perRequest = (cpuMs(s.child.pid!) - before) * 1000 / r.requests
     const lines = readFileSync(s.out, 'utf8').split('\n').slice(traced)
     const pause = (l: string) => Number(/MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(l)?.[1] ?? 0)
@@ -64,5 +69,5 @@ try {
 } finally {
   for (const s of servers) s.child.kill('SIGTERM')
   await sleep(500)
-  for (const f of readdirSync('/tmp').filter((f) => f.startsWith(prefix))) rmSync('/tmp/' + f, { force: true })
+  for (const f of readdirSync('/tmp').filter((f) => f.startsWith(prefix))) rmSync('/tmp/' + f, { force: true, recursive: true })
 }
