@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'idcheck-launcher-test-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
-// Preloaded into the CLI's process through NODE_OPTIONS: reports the heap limit V8 was given.
+// Preloaded into the CLI's process through NODE_OPTIONS: reports the heap limit V8 was given and Node's command-line flags.
 const probe = join(dir, 'heap-limit.cjs')
 writeFileSync(probe, "process.stderr.write('heap-limit-mb=' + Math.round(require('node:v8').getHeapStatistics().heap_size_limit / 1048576) + ' flags=' + process.execArgv.join(' ') + '\\n')\n")
 
@@ -21,16 +21,15 @@ async function launched (operatorOptions: string): Promise<{ heapLimitMb: number
   const [, limit, flags] = /heap-limit-mb=(\d+) flags=(.*)/.exec(stderr) ?? []
   return { heapLimitMb: Number(limit), flags: (flags ?? '').split(' ') }
 }
-const heapLimitMb = async (operatorOptions: string) => (await launched(operatorOptions)).heapLimitMb
 
 describe('bin/idcheck', () => {
   it('when the operator sets no heap flags, then the process runs with the measured limit (160 MB old space)', async () => {
-    const limit = await heapLimitMb('')
+    const limit = (await launched('')).heapLimitMb
     assert.ok(limit >= 160 && limit < 200, `heap limit ${limit} MB`)
   })
 
   it('when the operator sets --max-old-space-size in NODE_OPTIONS, then it wins over the launcher default', async () => {
-    const limit = await heapLimitMb('--max-old-space-size=512')
+    const limit = (await launched('--max-old-space-size=512')).heapLimitMb
     assert.ok(limit >= 512 && limit < 560, `heap limit ${limit} MB`)
   })
 
