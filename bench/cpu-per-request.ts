@@ -9,10 +9,10 @@ import { startIdcheck, startNode } from './lib/processes.ts'
 import { benchReseller, serverModeEnv } from './lib/seed.ts'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, 'node-options': { type: 'string' } } })
-/** User plus system CPU time of a process so far, in ms (clock ticks of 10 ms). */
+/** User and system CPU time of a process so far, in ms (clock ticks of 10 ms). */
 const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }
 }
 const env = await serverModeEnv('idcheck_bench')
 const reseller = benchReseller(env, 'Cpu')
@@ -25,8 +25,11 @@ try {
     for (const [name, target] of [['baseline', baseline], ['idcheck', server]] as const) {
       const before = cpuMs(target.child.pid!)
       const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: 5, connections: 50, headers })
-      const perRequest = (cpuMs(target.child.pid!) - before) * 1000 / r.requests
-      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest.toFixed(1).padStart(6)} µs CPU per request`)
+      const after = cpuMs(target.child.pid!)
+      const perRequest = (ms: number) => (ms * 1000 / r.requests).toFixed(1).padStart(5)
+      const user = after.user - before.user
+      const system = after.system - before.system
+      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest(user + system)} µs CPU per request (user ${perRequest(user)}, system ${perRequest(system)})`)
     }
   }
 } finally {

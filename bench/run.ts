@@ -1,4 +1,4 @@
-// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 3] [--only ping,authenticate,accounts,writes,list,bav]
+// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 5] [--only ping,authenticate,accounts,writes,list,bav]
 // Starts idcheck and a bare Fastify "Pong" baseline side by side, alternates them, and prints one table.
 // Compare ratios within one run: this machine's speed drifts from run to run.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -7,17 +7,18 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { api, token, waitForQueuesToDrain } from './lib/api.ts'
 import { load, type LoadResult } from './lib/load.ts'
-import { peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
+import { peakRssMb, pinServersToLastCpu, startIdcheck, startNode } from './lib/processes.ts'
 import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 import { bavEndToEnd } from './lib/bav-end-to-end.ts'
 
-const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } } })
+const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '5' }, only: { type: 'string' }, pin: { type: 'boolean', default: false } } })
+if (values.pin) pinServersToLastCpu()
 const duration = Number(values.duration)
 /** Scenarios to run besides Ping (all by default). */
 const want = (scenario: string) => values.only === undefined || values.only.split(',').includes(scenario)
 const rounds = Number(values.rounds)
 
-interface Row { mode: string, scenario: string, r: LoadResult, baselineRps: number | null }
+interface Row { mode: string, scenario: string, r: LoadResult, baselineRps: number | null, ratio?: number }
 const rows: Row[] = []
 const rssNotes: string[] = []
 
@@ -41,16 +42,26 @@ async function benchMode (mode: 'server' | 'embedded') {
     const auth = { authorization: `Bearer ${bearer}` }
     const client = api(server.baseUrl, bearer)
 
-    // Alternate baseline and idcheck so drift hits both alike; keep the median round.
+    // Alternate baseline and idcheck, in the order ABBA..., so that a drift of the machine's speed
+    // hits both alike. The ratio is the median of each round's own ratio: a fast or slow phase that
+    // falls on one load of a round moves that round only.
     const pings: LoadResult[] = []
     const bases: LoadResult[] = []
+    const ratios: number[] = []
+    const loadBaseline = () => load({ url: baseline.baseUrl + '/api/Ping', durationSeconds: duration, connections: 50 })
+    const loadPing = () => load({ url: server.baseUrl + '/api/Ping', durationSeconds: duration, connections: 50, headers: auth })
     for (let i = 0; i < rounds; i++) {
-      bases.push(await load({ url: baseline.baseUrl + '/api/Ping', durationSeconds: duration, connections: 50 }))
-      pings.push(await load({ url: server.baseUrl + '/api/Ping', durationSeconds: duration, connections: 50, headers: auth }))
+      let b: LoadResult, p: LoadResult
+      if (i % 2 === 0) { b = await loadBaseline(); p = await loadPing() } else { p = await loadPing(); b = await loadBaseline() }
+      bases.push(b)
+      pings.push(p)
+      ratios.push(p.rps / b.rps)
     }
     const base = median(bases)
+    const pingRatio = ratios.toSorted((a, b) => a - b)[Math.floor(rounds / 2)]!
     rows.push({ mode, scenario: 'baseline: bare Fastify Pong', r: base, baselineRps: base.rps })
-    rows.push({ mode, scenario: 'GET /api/Ping (authenticated)', r: median(pings), baselineRps: base.rps })
+    rows.push({ mode, scenario: 'GET /api/Ping (authenticated)', r: median(pings), baselineRps: base.rps, ratio: pingRatio })
+    rssNotes.push(`${mode}: Ping / baseline per round: ${ratios.map((r) => r.toFixed(2)).join(', ')} (median ${pingRatio.toFixed(2)})`)
 
     if (want('authenticate')) rows.push({ mode, scenario: 'POST /api/authenticate', baselineRps: base.rps, r: await load({
       url: server.baseUrl + '/api/authenticate', method: 'POST', durationSeconds: duration, connections: 20,
@@ -101,13 +112,13 @@ function median (results: LoadResult[]): LoadResult {
 
 function printTable () {
   const header = ['mode', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs baseline']
-  const lines = rows.map(({ mode, scenario, r, baselineRps }) => [
+  const lines = rows.map(({ mode, scenario, r, baselineRps, ratio }) => [
     mode, scenario, String(r.rps), String(r.p50), String(r.p99), String(r.non2xx), String(r.errors),
-    baselineRps ? (r.rps / baselineRps).toFixed(2) : '',
+    (ratio ?? (baselineRps ? r.rps / baselineRps : null))?.toFixed(2) ?? '',
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
   const fmt = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |'
   console.log([fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n'))
   console.log('\n' + rssNotes.join('\n'))
-  console.log(`\nnode ${process.version}, ${duration} s per load, ${rounds} alternating rounds for Ping, autocannon 50 connections (20 for writes).`)
+  console.log(`\nnode ${process.version}, ${duration} s per load, ${rounds} alternating rounds for Ping (its ratio: the median round's), autocannon 50 connections (20 for writes).`)
 }
