@@ -7,12 +7,11 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { api, token, waitForQueuesToDrain } from './lib/api.ts'
 import { load, type LoadResult } from './lib/load.ts'
-import { peakRssMb, pinServersToLastCpu, startIdcheck, startNode } from './lib/processes.ts'
+import { peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
 import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 import { bavEndToEnd } from './lib/bav-end-to-end.ts'
 
-const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '5' }, only: { type: 'string' }, pin: { type: 'boolean', default: false } } })
-if (values.pin) pinServersToLastCpu()
+const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '5' }, only: { type: 'string' } } })
 const duration = Number(values.duration)
 /** Scenarios to run besides Ping (all by default). */
 const want = (scenario: string) => values.only === undefined || values.only.split(',').includes(scenario)

@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 
@@ -29,21 +28,8 @@ export async function startIdcheck (env: Record<string, string>): Promise<Starte
   return start(ROOT + 'bin/idcheck', ['serve'], env, '/health/live')
 }
 
-let serverCpu: number | null = null
-
-/**
- * Runs the servers started from now on on the last CPU, and this process (the load generator) on
- * the others, so that neither takes the other's core: a load generator on its own machine.
- */
-export function pinServersToLastCpu (): void {
-  const last = availableParallelism() - 1
-  serverCpu = last
-  execFileSync('taskset', ['-a', '-p', '-c', last === 1 ? '0' : `0-${last - 1}`, String(process.pid)], { stdio: 'ignore' })
-}
-
 async function start (command: string, args: string[], env: Record<string, string>, probePath: string): Promise<Started> {
   const port = await freePort()
-  if (serverCpu !== null) [command, args] = ['taskset', ['-c', String(serverCpu), command, ...args]]
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
