@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const ROOT = new URL('../../', import.meta.url).pathname
@@ -23,15 +24,15 @@ export async function startNode (script: string, env: Record<string, string>, pr
   return start(process.execPath, [ROOT + script], env, probePath)
 }
 
-/** Starts idcheck exactly as `npm start` does (bin/idcheck serve, with its Node flags). */
-export async function startIdcheck (env: Record<string, string>): Promise<Started> {
-  return start(ROOT + 'bin/idcheck', ['serve'], env, '/health/live')
+/** Starts idcheck exactly as `npm start` does (bin/idcheck serve, with its Node flags), from this checkout or another. */
+export async function startIdcheck (env: Record<string, string>, root = ROOT): Promise<Started> {
+  return start(join(root, 'bin/idcheck'), ['serve'], env, '/health/live', root)
 }
 
-async function start (command: string, args: string[], env: Record<string, string>, probePath: string): Promise<Started> {
+async function start (command: string, args: string[], env: Record<string, string>, probePath: string, cwd = ROOT): Promise<Started> {
   const port = await freePort()
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
