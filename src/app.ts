@@ -67,6 +67,8 @@ export interface AppOverrides {
   /** An already open database (tests share one migrated database per file). */
   connection?: Connection
   logger?: boolean
+  /** false: only the health probes and /metrics, for `idcheck worker`'s listener (no API on a worker). */
+  apiRoutes?: boolean
 }
 
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
@@ -158,27 +160,32 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     registerErrorHandling(app)
     registerApiVersion(app)
     recordRequestMetrics(app, metrics)
-    await registerOpenApi(app, config.environment)
-    await app.register(bearerAuth, { auth })
-    registerRateLimit(app, {
-      redis,
-      keyPrefix: config.redisKeyPrefix,
-      keyOf: (request) => request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`,
-      perSecondOf: (request) => request.caller?.rateLimitPerSecond ?? config.rateLimitPerSecond,
-      onRejected: () => metrics.rateLimited.inc(),
-    })
+    // A worker's listener (apiRoutes: false) serves only the health probes and /metrics.
+    const api = overrides.apiRoutes !== false
+    if (api) {
+      await registerOpenApi(app, config.environment) // before the routes it describes
+      await app.register(bearerAuth, { auth })
+      registerRateLimit(app, {
+        redis,
+        keyPrefix: config.redisKeyPrefix,
+        keyOf: (request) => request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`,
+        perSecondOf: (request) => request.caller?.rateLimitPerSecond ?? config.rateLimitPerSecond,
+        onRejected: () => metrics.rateLimited.inc(),
+      })
+      registerPostman(app)
+    }
     registerMetricsRoute(app, metrics, config.metricsToken)
-    registerPostman(app)
-
     registerHealth(app, db)
-    await app.register(authRoutes(auth))
-    await app.register(pingRoutes)
-    await app.register(accountsRoutes(accounts))
-    await app.register(servicesCatalogueRoutes(catalogue, db))
-    await app.register(casesRoutes(cases))
-    await app.register(bankAccountsRoutes(bankAccounts))
-    await app.register(bavRoutes(bav))
-    await app.register(webhooksRoutes(webhooks))
+    if (api) {
+      await app.register(authRoutes(auth))
+      await app.register(pingRoutes)
+      await app.register(accountsRoutes(accounts))
+      await app.register(servicesCatalogueRoutes(catalogue, db))
+      await app.register(casesRoutes(cases))
+      await app.register(bankAccountsRoutes(bankAccounts))
+      await app.register(bavRoutes(bav))
+      await app.register(webhooksRoutes(webhooks))
+    }
 
     app.decorate('services', services)
     app.decorate('config', config)

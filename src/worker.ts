@@ -2,14 +2,17 @@ import { buildApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config/config.ts'
 
 /**
- * `idcheck worker`: the background workers (BAV checks, webhook deliveries) without an HTTP
- * listener, for server mode. SIGTERM lets running jobs finish before it exits.
+ * `idcheck worker`: the background workers (BAV checks, webhook deliveries), for server mode. With
+ * WORKER_PORT set it listens there for its health probes and /metrics only (the counters of the
+ * deliveries it makes live in this process), never for the API. SIGTERM lets running jobs finish
+ * before it exits.
  */
 export async function runWorker (config: Config): Promise<void> {
   if (!config.databaseUrl) {
     throw new ConfigError('idcheck worker needs DATABASE_URL: in embedded mode the workers run inside `idcheck serve`')
   }
-  const app = await buildApp({ ...config, runWorkers: true })
+  const app = await buildApp({ ...config, runWorkers: true }, { apiRoutes: false })
+  if (config.workerPort !== null) await app.listen({ port: config.workerPort, host: config.host })
   app.log.info('worker started: processing background jobs')
   let closing = false
   const shutdown = (signal: string) => {

@@ -24,3 +24,22 @@ describe('Redis key prefix', () => {
     assert.equal(config.redisKeyPrefix, 'idcheck:127.0.0.1:5432/test:')
   })
 })
+
+describe('WORKER_PORT', () => {
+  const server = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', TOKEN_SIGNING_KEY: 'k'.repeat(32) }
+
+  it('when it is not set or empty, then the worker has no listener', () => {
+    assert.equal(loadConfig(server).workerPort, null)
+    assert.equal(loadConfig({ ...server, WORKER_PORT: ' ' }).workerPort, null)
+  })
+
+  it('when it is a port, then the worker listens there (0: any free port)', () => {
+    assert.equal(loadConfig({ ...server, WORKER_PORT: '9464' }).workerPort, 9464)
+    assert.equal(loadConfig({ ...server, WORKER_PORT: '0' }).workerPort, 0)
+  })
+
+  it('when it is not a port, then the configuration is refused with a message that names it', () => {
+    assert.throws(() => loadConfig({ ...server, WORKER_PORT: 'metrics' }), { message: 'WORKER_PORT must be an integer from 0 to 65535, not "metrics"' })
+    assert.throws(() => loadConfig({ ...server, WORKER_PORT: '70000' }), { message: 'WORKER_PORT must be an integer from 0 to 65535, not "70000"' })
+  })
+})

@@ -37,6 +37,8 @@ export interface Config {
   webhookRetryScale: number
   /** Bearer token for GET /metrics (METRICS_TOKEN); null = loopback clients only. */
   metricsToken: string | null
+  /** Port on which `idcheck worker` serves its health probes and metrics (WORKER_PORT); null = no listener. */
+  workerPort: number | null
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +89,7 @@ export function loadConfig (env: Env = process.env): Config {
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,
     metricsToken: nonEmpty(env.METRICS_TOKEN),
+    workerPort: nonEmpty(env.WORKER_PORT) === null ? null : parseInteger('WORKER_PORT', env.WORKER_PORT, 0, 0, 65535),
   }
 }
 

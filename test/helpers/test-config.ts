@@ -25,6 +25,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     webhookTimeoutMs: 2000,
     webhookRetryScale: 0.001,
     metricsToken: null,
+    workerPort: null,
     ...overrides,
   }
 }

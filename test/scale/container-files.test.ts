@@ -115,7 +115,10 @@ describe('compose.yaml', () => {
     assert.deepEqual(worker.command, ['bin/idcheck', 'worker'], 'through the launcher, with the same Node flags as the API')
     assert.match(read('bin/idcheck'), /--no-allocation-site-pretenuring/)
     assert.match(read('src/cli/main.ts'), /case 'worker':/)
-    assert.equal(worker.healthcheck?.disable, true, 'the worker has no HTTP for the image\'s HEALTHCHECK')
+    assert.equal(worker.healthcheck, undefined, 'the image\'s HEALTHCHECK probes the worker too')
+    assert.equal(String(worker.environment?.WORKER_PORT), '3000', 'on the port the HEALTHCHECK probes (PORT unset: 3000)')
+    assert.equal(worker.environment?.PORT, undefined)
+    assert.match(read('Dockerfile'), /process\.env\.PORT \|\| 3000\) \+ '\/health\/live'/)
     for (const name of ['api', 'worker']) assert.ok(services[name]!.build !== undefined || services[name]!.image === services.api!.image, `${name} runs the project's image`)
   })
 

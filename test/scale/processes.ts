@@ -109,14 +109,19 @@ export async function startApi (t: Hooks, env: Env): Promise<RunningApi> {
   return { ...running, base }
 }
 
+export interface RunningWorker extends Running {
+  /** Where it serves its health probes and /metrics (WORKER_PORT), or null without a listener. */
+  base: string | null
+}
+
 /** `src/worker.ts`, once it says it is processing jobs. */
-export async function startWorker (t: Hooks, env: Env): Promise<Running> {
+export async function startWorker (t: Hooks, env: Env): Promise<RunningWorker> {
   const running = spawnService(t, 'src/worker.ts', env)
   await waitUntil(() => {
     if (running.hasExited()) throw new Error(`the worker exited:\n${running.output()}`)
     return running.output().includes('worker started') ? true : undefined
   }, 90_000, 'the worker to start')
-  return running
+  return { ...running, base: /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1] ?? null }
 }
 
 /** SIGKILL, and wait until the process is reaped. */
