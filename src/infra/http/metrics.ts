@@ -34,10 +34,11 @@ export function recordRequestMetrics (app: FastifyInstance, metrics: Metrics): v
   // Each route records into a series made once for it, in a hook of its own: a global hook would
   // have to read request.routeOptions (a new object per request) and build a key per request.
   app.addHook('onRoute', (route) => {
-    const recorders = new Map<string, RouteSeries>()
-    for (const method of [route.method].flat()) recorders.set(method, metrics.http.series(method, route.url))
+    const methods = [route.method].flat()
+    const recorders = new Map(methods.map((method) => [method, metrics.http.series(method, route.url)]))
+    const only = methods.length === 1 ? recorders.get(methods[0]!)! : null // nearly every route: no lookup
     const record: onResponseHookHandler = (request, reply, done) => {
-      recorders.get(request.method)?.record(reply.statusCode, reply.elapsedTime / 1000)
+      (only ?? recorders.get(request.method))?.record(reply.statusCode, reply.elapsedTime / 1000)
       done()
     }
     const own = route.onResponse === undefined ? [] : [route.onResponse].flat()

@@ -17,7 +17,19 @@ export function createValidatorCompiler (): FastifySchemaCompiler<unknown> {
     ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })
     ajv.addFormat(COUNTRY_CODE_FORMAT, { type: 'string', validate: isCountryCode })
   }
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)
+  return ({ schema, httpPart }) => {
+    // The api-version query parameter is checked by the api-version hook before validation, for every
+    // route; a query schema that declares nothing else (most routes') documents it and would only
+    // repeat that check, so it gets no validator and Fastify skips the query step of the request.
+    if (httpPart === 'querystring' && declaresOnlyApiVersion(schema)) return undefined as never
+    return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)
+  }
+}
+
+function declaresOnlyApiVersion (schema: unknown): boolean {
+  const s = schema as { type?: unknown, properties?: Record<string, unknown>, required?: unknown[], additionalProperties?: unknown }
+  return s.type === 'object' && s.properties !== undefined && Object.keys(s.properties).join() === 'api-version' &&
+    (s.required ?? []).length === 0 && s.additionalProperties === undefined
 }
 
 export interface FieldError { field: string, message: string }

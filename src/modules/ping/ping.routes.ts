@@ -18,5 +18,6 @@ export async function pingRoutes (app: FastifyInstance) {
         ...authenticatedErrors,
       },
     },
-  }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('Pong'))
+    // Not async: the answer is ready at once, and a promise would cost a microtask per Ping.
+  }, (_request, reply) => { reply.type('text/plain; charset=utf-8').send('Pong') })
 }
