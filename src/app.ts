@@ -14,7 +14,7 @@ import { registerOpenApi } from './infra/http/openapi.ts'
 import { registerPostman } from './infra/http/postman.ts'
 import { requestIdGenerator } from './infra/http/request-id.ts'
 import { AccessLog } from './infra/logging/access-log.ts'
-import { lazyChildLogger } from './infra/logging/request-logger.ts'
+import { lazyLogger } from './infra/logging/request-logger.ts'
 import { stdoutDestination } from './infra/logging/stdout.ts'
 import { createValidatorCompiler } from './infra/http/validation.ts'
 import { memoryFailureCounter, redisFailureCounter } from './infra/rate-limit/failure-counter.ts'
@@ -138,9 +138,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     const services: AppServices = { accounts, auth, catalogue, cases, bankAccounts, bav, webhooks, deliverWebhook }
 
     const app = Fastify({
-      loggerInstance: logger as FastifyBaseLogger,
+      loggerInstance: lazyLogger(logger as FastifyBaseLogger),
       logController: new AccessLog(logger, stdoutDestination(), unmatchedRequestRecorder(metrics)),
-      childLoggerFactory: lazyChildLogger,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: config.bodyLimitBytes,
       // A client's x-request-id is kept when it is a plausible id; anything else (10 KB, control

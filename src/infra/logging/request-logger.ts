@@ -4,26 +4,34 @@ import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString } from 'pino
 type Log = (...args: unknown[]) => void
 
 /**
- * request.log, created only when a request logs something. Fastify would otherwise build a pino
- * child (with its redaction) for every request, though most requests never log beyond the access line.
+ * A logger whose pino child is made only when it first writes a line. Fastify makes a child logger
+ * for every request (request.log), which with pino means building a child with its bindings and
+ * redaction, though most requests never log beyond the access line. Its own children are lazy too,
+ * so handing Fastify `lazyLogger(pino)` as its logger instance makes every request.log lazy through
+ * Fastify's default child factory; a custom childLoggerFactory would have Fastify check each logger
+ * it returns (an array filter over seven method lookups per request).
  */
-class LazyRequestLogger {
-  readonly #parent: FastifyBaseLogger
+class LazyLogger {
+  readonly #parent: FastifyBaseLogger | LazyLogger
   readonly #bindings: Bindings
   readonly #options: ChildLoggerOptions
-  #child: FastifyBaseLogger | undefined
+  #real: FastifyBaseLogger | undefined
 
-  constructor (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+  constructor (parent: FastifyBaseLogger | LazyLogger, bindings: Bindings, options: ChildLoggerOptions) {
     this.#parent = parent
     this.#bindings = bindings
     this.#options = options
   }
 
   get #log (): FastifyBaseLogger {
-    return (this.#child ??= this.#parent.child(this.#bindings, this.#options))
+    if (this.#real === undefined) {
+      const parent = this.#parent instanceof LazyLogger ? this.#parent.#log : this.#parent
+      this.#real = parent.child(this.#bindings, this.#options)
+    }
+    return this.#real
   }
 
-  get level (): LevelWithSilentOrString { return (this.#child ?? this.#parent).level }
+  get level (): LevelWithSilentOrString { return (this.#real ?? this.#parent).level }
   set level (value: LevelWithSilentOrString) { this.#log.level = value }
 
   // Prototype methods, not arrow fields: nothing is allocated per request until a line is written.
@@ -35,11 +43,12 @@ class LazyRequestLogger {
   trace (...args: unknown[]): void { (this.#log.trace as Log)(...args) }
   silent (): void {}
 
-  child (bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#log.child(bindings, options)
+  child (bindings: Bindings, options: ChildLoggerOptions = {}): FastifyBaseLogger {
+    return new LazyLogger(this, bindings, options) as unknown as FastifyBaseLogger
   }
 }
 
-export function lazyChildLogger (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  return new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger
+/** The logger to hand Fastify: it writes through `logger`, and request.log costs nothing until used. */
+export function lazyLogger (logger: FastifyBaseLogger): FastifyBaseLogger {
+  return new LazyLogger(logger, {}, {}) as unknown as FastifyBaseLogger
 }
