@@ -1,8 +1,9 @@
 // Where the CPU time of authenticated Ping and of the baseline goes, user space and kernel alike:
 // `perf record -e cpu-clock` on each server during a load, JavaScript named by --perf-basic-prof.
-// node bench/perf-ping.ts [--seconds 5]   (server mode; writes bench/profiles/perf-<name>.txt)
+// node bench/perf-ping.ts [--seconds 5]   (server mode; writes bench/profiles/perf-<name>.txt, with call
+// graphs in bench/profiles/perf-<name>.data for `perf report -i ... -g caller`)
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { token } from './lib/api.ts'
@@ -28,8 +29,8 @@ try {
     const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: Number(values.seconds), connections: 50, headers })
     perf.kill('SIGINT')
     await new Promise((resolve) => perf.once('exit', resolve))
-    if (process.env.FIXMAP) execFileSync('python3', ['/tmp/fixmap.py', `/tmp/perf-${target.child.pid}.map`], { stdio: 'inherit' })
-    const report = execFileSync('perf', ['report', '-i', data, '--stdio', '--no-children', '--sort', 'dso,sym', '--percent-limit', '0.3'], { encoding: 'utf8', maxBuffer: 64 << 20 })
+    latestCodeOnly(`/tmp/perf-${target.child.pid}.map`)
+    const report = execFileSync('perf', ['report', '-i', data, '--stdio', '--no-children', '--sort', 'dso,sym', '-g', 'none', '--percent-limit', '0.3'], { encoding: 'utf8', maxBuffer: 64 << 20 })
     const byDso = execFileSync('perf', ['report', '-i', data, '--stdio', '--no-children', '--sort', 'dso', '-n', '-g', 'none'], { encoding: 'utf8' })
     const samples = [...byDso.matchAll(/^\s*[\d.]+%\s+(\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0)
     writeFileSync(`${dir}perf-${name}.txt`, report)
@@ -38,4 +39,25 @@ try {
 } finally {
   await server.stop()
   await baseline.stop()
+}
+
+/**
+ * V8 reuses the addresses of code it has dropped (start-up code, first-tier code replaced by optimised
+ * code), and the perf map keeps every entry ever written, so perf would name a loaded server's code after
+ * whatever first lived at its address. Keeps, of entries that overlap, only the one written last.
+ */
+function latestCodeOnly (mapFile: string): void {
+  const entries = readFileSync(mapFile, 'utf8').split('\n').filter(Boolean).map((line) => {
+    const [start, size] = line.split(' ', 2)
+    return { start: parseInt(start!, 16), end: parseInt(start!, 16) + parseInt(size!, 16), line }
+  })
+  const kept: typeof entries = [] // sorted by start, none overlapping
+  for (const entry of entries.toReversed()) {
+    let lo = 0
+    let hi = kept.length
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (kept[mid]!.start < entry.start) lo = mid + 1; else hi = mid }
+    if ((lo < kept.length && kept[lo]!.start < entry.end) || (lo > 0 && kept[lo - 1]!.end > entry.start)) continue
+    kept.splice(lo, 0, entry)
+  }
+  writeFileSync(mapFile, kept.map((e) => e.line).join('\n') + '\n')
 }
