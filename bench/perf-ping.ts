@@ -1,7 +1,8 @@
 // Where the CPU time of authenticated Ping and of the baseline goes, user space and kernel alike:
 // `perf record -e cpu-clock` on each server during a load, JavaScript named by --perf-basic-prof.
-// node bench/perf-ping.ts [--seconds 5]   (server mode; writes bench/profiles/perf-<name>.txt, with call
-// graphs in bench/profiles/perf-<name>.data for `perf report -i ... -g caller`)
+// node bench/perf-ping.ts [--seconds 5] [--call-graph]   (server mode; writes bench/profiles/perf-<name>.txt)
+// --call-graph records stacks too, for `perf report -i bench/profiles/perf-<name>.data -g caller`; unwinding
+// them slows the server with the deeper stacks (idcheck) more, so its µs per request are then not comparable.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -11,7 +12,7 @@ import { load } from './lib/load.ts'
 import { startIdcheck, startNode } from './lib/processes.ts'
 import { benchReseller, serverModeEnv } from './lib/seed.ts'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } })
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, 'call-graph': { type: 'boolean', default: false } } })
 const dir = new URL('./profiles/', import.meta.url).pathname
 mkdirSync(dir, { recursive: true })
 const env = await serverModeEnv('idcheck_bench')
@@ -24,7 +25,7 @@ try {
   for (const [name, target] of [['baseline', baseline], ['idcheck', server]] as const) {
     await load({ url: target.baseUrl + '/api/Ping', durationSeconds: 3, connections: 50, headers }) // warm-up
     const data = `${dir}perf-${name}.data`
-    const perf = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '4999', '-g', '-p', String(target.child.pid), '-o', data], { stdio: 'ignore' })
+    const perf = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '4999', ...(values['call-graph'] ? ['-g'] : []), '-p', String(target.child.pid), '-o', data], { stdio: 'ignore' })
     await sleep(300)
     const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: Number(values.seconds), connections: 50, headers })
     perf.kill('SIGINT')
