@@ -1,16 +1,12 @@
 // CPU time per request of the bare Fastify Pong with Ping's response headers, Ping's number of
 // hooks, or both (bench/bare-variant-server.ts), from /proc/<pid>/stat over alternating loads.
 // node bench/bare-variants.ts [--rounds 6]
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { load } from './lib/load.ts'
-import { type Started, startNode } from './lib/processes.ts'
+import { cpuTimeMs, type Started, startNode } from './lib/processes.ts'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '6' } } })
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
+const cpuMs = (pid: number) => cpuTimeMs(pid).total
 const servers: [string, Started][] = []
 for (const variant of ['plain', 'headers', 'hooks', 'headers,hooks']) servers.push([variant, await startNode('bench/bare-variant-server.ts', { VARIANT: variant }, '/api/Ping')])
 const perRequest = new Map<string, number[]>()

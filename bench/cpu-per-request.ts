@@ -4,20 +4,14 @@
 // A second idcheck, loaded in turn with the others, compares a change in the same run:
 //   --variant-env LOG_LEVEL=warn         the same code with other settings
 //   --variant-root ../other-checkout     another checkout's code (its own node_modules), same settings
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { token } from './lib/api.ts'
 import { load } from './lib/load.ts'
-import { type Started, startIdcheck, startNode } from './lib/processes.ts'
+import { cpuTimeMs, type Started, startIdcheck, startNode } from './lib/processes.ts'
 import { benchReseller, serverModeEnv } from './lib/seed.ts'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, 'node-options': { type: 'string' }, 'variant-env': { type: 'string' }, 'variant-root': { type: 'string' } } })
-/** User and system CPU time of a process so far, in ms (clock ticks of 10 ms). */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }
-}
 const env = await serverModeEnv('idcheck_bench')
 const reseller = benchReseller(env, 'Cpu')
 const baseline = await startNode('bench/baseline-server.ts', {}, '/api/Ping')
@@ -31,9 +25,9 @@ try {
   for (let round = 0; round < Number(values.rounds); round++) {
     // Each round in another order, so that a drift of the machine's speed does not favour one.
     for (const [name, target] of round % 2 === 0 ? targets : targets.toReversed()) {
-      const before = cpuMs(target.child.pid!)
+      const before = cpuTimeMs(target.child.pid!)
       const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: 5, connections: 50, headers })
-      const after = cpuMs(target.child.pid!)
+      const after = cpuTimeMs(target.child.pid!)
       const perRequest = (ms: number) => (ms * 1000 / r.requests).toFixed(1).padStart(5)
       const user = after.user - before.user
       const system = after.system - before.system

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { token } from './lib/api.ts'
 import { load } from './lib/load.ts'
-import { freePort } from './lib/processes.ts'
+import { cpuTimeMs, freePort, peakRssMb } from './lib/processes.ts'
 import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 
 const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' } } })
@@ -24,11 +24,7 @@ const launcherFlags = [
   ...(/node" ((?:--[\w-]+(?:=\S+)? )*)"\$here\/src/.exec(launcher)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? []),
 ]
 const flags = [...launcherFlags, ...values['node-flags'].split(/\s+/).filter(Boolean)]
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
-const peakRss = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024)
+const cpuMs = (pid: number) => cpuTimeMs(pid).total
 
 const embedded = values.mode === 'embedded'
 // Server mode: one database for all. Embedded: a data directory and a reseller per process.
@@ -64,7 +60,7 @@ try {
     const pause = (l: string) => Number(/MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(l)?.[1] ?? 0)
     const scavenges = lines.filter((l) => l.includes(': Scavenge '))
     const fulls = lines.filter((l) => l.includes(': Mark-Compact '))
-    console.log(`server ${i}: ${perRequest.toFixed(1).padStart(5)} µs CPU per request, peak RSS ${peakRss(s.child.pid!)} MB; under load ${scavenges.length} scavenges (${scavenges.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms), ${fulls.length} mark-compacts (${fulls.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms)`)
+    console.log(`server ${i}: ${perRequest.toFixed(1).padStart(5)} µs CPU per request, peak RSS ${peakRssMb(s.child.pid!)} MB; under load ${scavenges.length} scavenges (${scavenges.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms), ${fulls.length} mark-compacts (${fulls.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms)`)
   }
 } finally {
   for (const s of servers) s.child.kill('SIGTERM')

@@ -2,22 +2,17 @@
 // request on, in back-to-back loads: requests/s and CPU per request per load, to tell a slow start of the
 // process (warm-up, collector, background work) from a slow stretch of the machine.
 // node bench/ping-over-time.ts [--loads 8] [--seconds 10]
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { token } from './lib/api.ts'
 import { load } from './lib/load.ts'
-import { startIdcheck } from './lib/processes.ts'
+import { cpuTimeMs, startIdcheck } from './lib/processes.ts'
 import { benchReseller, serverModeEnv } from './lib/seed.ts'
 
 const { values } = parseArgs({ options: { loads: { type: 'string', default: '8' }, seconds: { type: 'string', default: '10' } } })
 const env = await serverModeEnv('idcheck_bench')
 const reseller = benchReseller(env, 'OverTime')
 const server = await startIdcheck(env)
-/** User plus system CPU time of the server so far, in ms. */
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
+const cpuMs = () => cpuTimeMs(server.child.pid!).total
 try {
   const headers = { authorization: `Bearer ${await token(server.baseUrl, reseller.clientId, reseller.clientSecret)}` }
   const started = Date.now()

@@ -54,6 +54,14 @@ async function start (command: string, args: string[], env: Record<string, strin
   }
 }
 
+/** User and system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function cpuTimeMs (pid: number): { user: number, system: number, total: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const user = Number(fields[11]) * 10
+  const system = Number(fields[12]) * 10
+  return { user, system, total: user + system }
+}
+
 /** Peak resident set size of a process so far (VmHWM), in MB. */
 export function peakRssMb (pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'))

@@ -83,6 +83,9 @@ export interface Running {
 
 export interface RunningApi extends Running { base: string }
 
+/** Fastify's log line once a process listens, with its address. */
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/
+
 function spawnService (t: Hooks, script: string, env: Env): Running {
   const child = spawn(NODE, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
@@ -103,7 +106,7 @@ export async function startApi (t: Hooks, env: Env): Promise<RunningApi> {
   const running = spawnService(t, 'src/server.ts', env)
   const base = await waitUntil(() => {
     if (running.hasExited()) throw new Error(`the API process exited:\n${running.output()}`)
-    return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1]
+    return LISTENING.exec(running.output())?.[1]
   }, 90_000, 'the API process to listen')
   await waitUntil(async () => (await fetch(`${base}/health/ready`)).status === 200 ? true : undefined, 30_000, 'the API process to be ready')
   return { ...running, base }
@@ -121,7 +124,7 @@ export async function startWorker (t: Hooks, env: Env): Promise<RunningWorker> {
     if (running.hasExited()) throw new Error(`the worker exited:\n${running.output()}`)
     return running.output().includes('worker started') ? true : undefined
   }, 90_000, 'the worker to start')
-  return { ...running, base: /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1] ?? null }
+  return { ...running, base: LISTENING.exec(running.output())?.[1] ?? null }
 }
 
 /** SIGKILL, and wait until the process is reaped. */
