@@ -26,12 +26,14 @@ try {
     // Each round in another order, so that a drift of the machine's speed does not favour one.
     for (const [name, target] of round % 2 === 0 ? targets : targets.toReversed()) {
       const before = cpuTimeMs(target.child.pid!)
+      const loaderBefore = process.cpuUsage()
       const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: 5, connections: 50, headers })
       const after = cpuTimeMs(target.child.pid!)
+      const loader = process.cpuUsage(loaderBefore)
       const perRequest = (ms: number) => (ms * 1000 / r.requests).toFixed(1).padStart(5)
       const user = after.user - before.user
       const system = after.system - before.system
-      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest(user + system)} µs CPU per request (user ${perRequest(user)}, system ${perRequest(system)})`)
+      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest(user + system)} µs CPU per request (user ${perRequest(user)}, system ${perRequest(system)}); load generator ${perRequest((loader.user + loader.system) / 1000)} µs, ${Math.round((loader.user + loader.system) / 50_000)}% of a core`)
     }
   }
 } finally {

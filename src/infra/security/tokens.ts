@@ -39,16 +39,19 @@ export interface Tokens {
 export function createTokens (key: string, now: () => number): Tokens {
   const sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true })
   const verifySignature = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true })
-  // Verified tokens are remembered under the token itself (fast-jwt's own cache keys them by a
-  // SHA-256, which costs as much as the check), as the answer to give while they have not expired:
-  // a bad signature throws and is never remembered. Expiry is checked on every use.
-  const verified = new Map<string, { check: TokenCheck, expiresAtMs: number }>()
+  // Verified tokens are remembered, as the answer to give while they have not expired (fast-jwt's
+  // own cache keys them by a SHA-256, which costs as much as the check); a bad signature throws and
+  // is never remembered. The key is the token's last 22 characters, 132 bits of its signature: V8
+  // hashes every character of a new string, and the whole token is ten times longer. The entry
+  // keeps the whole token, which must match. Expiry is checked on every use.
+  const verified = new Map<string, { token: string, check: TokenCheck, expiresAtMs: number }>()
   const decode = (token: string): { check: TokenCheck, expiresAtMs: number } => {
-    let entry = verified.get(token)
-    if (entry === undefined) {
-      entry = checkClaims(verifySignature(token) as Payload)
+    const key = token.slice(-22)
+    let entry = verified.get(key)
+    if (entry === undefined || entry.token !== token) {
+      entry = { token, ...checkClaims(verifySignature(token) as Payload) }
       if (verified.size >= 10_000) verified.clear()
-      verified.set(token, entry)
+      verified.set(key, entry)
     }
     return entry
   }
