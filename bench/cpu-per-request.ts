@@ -11,6 +11,9 @@ import { load } from './lib/load.ts'
 import { cpuTimeMs, type Started, startIdcheck, startNode } from './lib/processes.ts'
 import { benchReseller, serverModeEnv } from './lib/seed.ts'
 
+/** Length of each measured load, in seconds. */
+const LOAD_SECONDS = 5
+
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, 'node-options': { type: 'string' }, 'variant-env': { type: 'string' }, 'variant-root': { type: 'string' } } })
 const env = await serverModeEnv('idcheck_bench')
 const reseller = benchReseller(env, 'Cpu')
@@ -27,13 +30,13 @@ try {
     for (const [name, target] of round % 2 === 0 ? targets : targets.toReversed()) {
       const before = cpuTimeMs(target.child.pid!)
       const loaderBefore = process.cpuUsage()
-      const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: 5, connections: 50, headers })
+      const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: LOAD_SECONDS, connections: 50, headers })
       const after = cpuTimeMs(target.child.pid!)
       const loader = process.cpuUsage(loaderBefore)
       const perRequest = (ms: number) => (ms * 1000 / r.requests).toFixed(1).padStart(5)
       const user = after.user - before.user
       const system = after.system - before.system
-      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest(user + system)} µs CPU per request (user ${perRequest(user)}, system ${perRequest(system)}); load generator ${perRequest((loader.user + loader.system) / 1000)} µs, ${Math.round((loader.user + loader.system) / 50_000)}% of a core`)
+      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest(user + system)} µs CPU per request (user ${perRequest(user)}, system ${perRequest(system)}); load generator ${perRequest((loader.user + loader.system) / 1000)} µs, ${Math.round((loader.user + loader.system) / (LOAD_SECONDS * 10_000))}% of a core`)
     }
   }
 } finally {
