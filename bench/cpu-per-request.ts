@@ -7,7 +7,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { token } from './lib/api.ts'
-import { load } from './lib/load.ts'
+import { generator, load } from './lib/load.ts'
 import { cpuTimeMs, type Started, startIdcheck, startNode } from './lib/processes.ts'
 import { benchReseller, serverModeEnv } from './lib/seed.ts'
 
@@ -29,14 +29,12 @@ try {
     // Each round in another order, so that a drift of the machine's speed does not favour one.
     for (const [name, target] of round % 2 === 0 ? targets : targets.toReversed()) {
       const before = cpuTimeMs(target.child.pid!)
-      const loaderBefore = process.cpuUsage()
       const r = await load({ url: target.baseUrl + '/api/Ping', durationSeconds: LOAD_SECONDS, connections: 50, headers })
       const after = cpuTimeMs(target.child.pid!)
-      const loader = process.cpuUsage(loaderBefore)
       const perRequest = (ms: number) => (ms * 1000 / r.requests).toFixed(1).padStart(5)
       const user = after.user - before.user
       const system = after.system - before.system
-      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest(user + system)} µs CPU per request (user ${perRequest(user)}, system ${perRequest(system)}); load generator ${perRequest((loader.user + loader.system) / 1000)} µs, ${Math.round((loader.user + loader.system) / (LOAD_SECONDS * 10_000))}% of a core`)
+      console.log(`${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s ${perRequest(user + system)} µs CPU per request (user ${perRequest(user)}, system ${perRequest(system)}); ${generator} ${perRequest(r.generatorCpuMs)} µs, ${Math.round(r.generatorCpuMs / (LOAD_SECONDS * 10))}% of a core`)
     }
   }
 } finally {

@@ -1,4 +1,4 @@
-// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 5] [--only ping,authenticate,accounts,writes,list,bav]
+// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 9] [--only ping,authenticate,accounts,writes,list,bav]
 // Starts idcheck and a bare Fastify "Pong" baseline side by side, alternates them, and prints one table.
 // Compare ratios within one run: this machine's speed drifts from run to run.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { api, token, waitForQueuesToDrain } from './lib/api.ts'
-import { load, type LoadResult } from './lib/load.ts'
+import { generator, load, type LoadResult } from './lib/load.ts'
 import { peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
 import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 import { bavEndToEnd } from './lib/bav-end-to-end.ts'
 
-const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '5' }, only: { type: 'string' } } })
+const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '9' }, only: { type: 'string' } } })
 const duration = Number(values.duration)
 /** Scenarios to run besides Ping (all by default). */
 const want = (scenario: string) => values.only === undefined || values.only.split(',').includes(scenario)
@@ -70,13 +70,13 @@ async function benchMode (mode: 'server' | 'embedded') {
     const run = Date.now()
     if (want('accounts')) rows.push({ mode, scenario: 'POST /api/accounts', baselineRps: base.rps, r: await load({
       url: server.baseUrl + '/api/accounts', method: 'POST', durationSeconds: duration, connections: 20, headers: auth,
-      bodyFor: (n) => JSON.stringify({ name: `bench-${run}-${n}`, enabledServices: [2] }),
+      bodyTemplate: JSON.stringify({ name: `bench-${run}-{n}`, enabledServices: [2] }),
     }) })
 
     const writeCase = await client.createCase('bench-writes')
     if (want('writes')) rows.push({ mode, scenario: 'POST bank-accounts (insert + BAV job)', baselineRps: base.rps, r: await load({
       url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: duration, connections: 20, headers: auth,
-      bodyFor: (n) => JSON.stringify({ countryCode: 'GB', firstName: 'Bench', lastName: 'Holder', sortCode: '089999', accountNumber: String(40000000 + n) }),
+      bodyTemplate: JSON.stringify({ countryCode: 'GB', firstName: 'Bench', lastName: 'Holder', sortCode: '089999', accountNumber: '{n}' }), firstNumber: 40_000_000,
     }) })
 
     await waitForQueuesToDrain(server.baseUrl) // the BAV jobs just queued must not weigh on what follows
@@ -119,5 +119,5 @@ function printTable () {
   const fmt = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |'
   console.log([fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n'))
   console.log('\n' + rssNotes.join('\n'))
-  console.log(`\nnode ${process.version}, ${duration} s per load, ${rounds} alternating rounds for Ping (its ratio: the median round's), autocannon 50 connections (20 for writes).`)
+  console.log(`\nnode ${process.version}, ${duration} s per load, ${rounds} alternating rounds for Ping (its ratio: the median round's), ${generator} 50 connections (20 for writes)${generator === 'wrk' ? '; autocannon for the fixed rates' : ''}.`)
 }

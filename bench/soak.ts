@@ -21,6 +21,7 @@ const writeCase = await client.createCase('soak-writes')
 const samples: { second: number, rssMb: number }[] = []
 const started = Date.now()
 let n = 0
+let written = 0
 const segment = 15
 while (Date.now() - started < minutes * 60_000) {
   await Promise.all([
@@ -28,8 +29,9 @@ while (Date.now() - started < minutes * 60_000) {
     load({ url: `${server.baseUrl}/api/cases/${listCase}/bank-accounts`, durationSeconds: segment, connections: 5, headers: auth }),
     load({
       url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: segment, connections: 2, headers: auth,
-      bodyFor: () => JSON.stringify({ countryCode: 'GB', firstName: 'Soak', lastName: 'Holder', sortCode: '089999', accountNumber: String(50000000 + n++) }),
-    }),
+      bodyTemplate: JSON.stringify({ countryCode: 'GB', firstName: 'Soak', lastName: 'Holder', sortCode: '089999', accountNumber: '{n}' }),
+      firstNumber: 50_000_000 + n,
+    }).then((r) => { written += r.requests; n += r.requests + 2 }), // + the requests in flight at the end, answered or not
   ])
   samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: currentRssMb(server.child.pid!) })
   console.log(`${samples.at(-1)!.second}s  rss ${samples.at(-1)!.rssMb} MB`)
@@ -38,5 +40,5 @@ const perMinute = Math.max(1, Math.round(60 / segment))
 const first = samples.slice(0, perMinute).map((s) => s.rssMb)
 const last = samples.slice(-perMinute).map((s) => s.rssMb)
 const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length)
-console.log(`\nRSS first minute avg ${avg(first)} MB, last minute avg ${avg(last)} MB, growth ${avg(last) - avg(first)} MB; peak ${peakRssMb(server.child.pid!)} MB; ${n} bank accounts written`)
+console.log(`\nRSS first minute avg ${avg(first)} MB, last minute avg ${avg(last)} MB, growth ${avg(last) - avg(first)} MB; peak ${peakRssMb(server.child.pid!)} MB; ${written} bank accounts written`)
 await server.stop()

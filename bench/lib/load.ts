@@ -1,6 +1,22 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
 
-export interface LoadResult { rps: number, p50: number, p99: number, requests: number, non2xx: number, errors: number }
+export interface LoadResult {
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  non2xx: number
+  errors: number
+}
+
+export interface GeneratedLoad extends LoadResult {
+  /** CPU time the load generator itself used during the load, in ms. */
+  generatorCpuMs: number
+}
 
 export interface LoadOptions {
   url: string
@@ -11,22 +27,57 @@ export interface LoadOptions {
   body?: string
   /** Requests per second for all connections together (open load, for latency below saturation); unset = as fast as possible. */
   overallRate?: number
-  /** Builds each request's body, for writes that must not collide. */
-  bodyFor?: (n: number) => string
+  /** A body whose `{n}` is replaced by a number, one per request from `firstNumber` on, for writes that must not collide. */
+  bodyTemplate?: string
+  firstNumber?: number
 }
 
-export async function load (o: LoadOptions): Promise<LoadResult> {
-  let n = 0
+export type LoadGenerator = 'wrk' | 'autocannon'
+
+/**
+ * autocannon, or wrk (Debian's package; `npm run install:wrk`) with BENCH_CLIENT=wrk. The load
+ * generator shares this machine's two cores with the server it loads: autocannon spends 22–27 µs of
+ * CPU on each answer, wrk 18 µs. Yet in eleven runs of the Ping rounds, the two in turn, Ping's ratio to
+ * the baseline was alike (docs/performance.md, sixth round), so autocannon, which needs no system
+ * package, stays the default.
+ */
+export const generator: LoadGenerator = chooseGenerator()
+
+function chooseGenerator (): LoadGenerator {
+  const wanted = process.env.BENCH_CLIENT ?? 'autocannon'
+  if (wanted !== 'wrk' && wanted !== 'autocannon') throw new Error(`BENCH_CLIENT must be wrk or autocannon, not ${wanted}`)
+  if (wanted === 'wrk') {
+    try {
+      execFileSync('wrk', ['--version'], { stdio: 'ignore' })
+    } catch (err) {
+      // wrk prints its version and exits 1; only a missing binary is ENOENT.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('BENCH_CLIENT=wrk, but wrk is not installed: npm run install:wrk')
+    }
+  }
+  return wanted
+}
+
+export async function load (o: LoadOptions): Promise<GeneratedLoad> {
+  // wrk cannot hold a fixed rate; below saturation the generator's own cost hardly matters.
+  return generator === 'wrk' && !o.overallRate ? wrkLoad(o) : autocannonLoad(o)
+}
+
+const headersOf = (o: LoadOptions) => ({ ...(o.body || o.bodyTemplate ? { 'content-type': 'application/json' } : {}), ...o.headers })
+
+async function autocannonLoad (o: LoadOptions): Promise<GeneratedLoad> {
+  let n = o.firstNumber ?? 0
+  const cpuBefore = process.cpuUsage()
   const result = await autocannon({
     url: o.url,
     duration: o.durationSeconds,
     connections: o.connections,
     ...(o.overallRate ? { overallRate: o.overallRate } : {}),
     method: o.method ?? 'GET',
-    headers: { ...(o.body || o.bodyFor ? { 'content-type': 'application/json' } : {}), ...o.headers },
+    headers: headersOf(o),
     body: o.body,
-    ...(o.bodyFor ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: o.bodyFor!(n++) }) }] } : {}),
+    ...(o.bodyTemplate ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: o.bodyTemplate!.replaceAll('{n}', String(n++)) }) }] } : {}),
   } as autocannon.Options)
+  const cpu = process.cpuUsage(cpuBefore)
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -34,5 +85,71 @@ export async function load (o: LoadOptions): Promise<LoadResult> {
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    generatorCpuMs: (cpu.user + cpu.system) / 1000,
   }
+}
+
+/** Lua long-bracket string: no escaping needed for headers, tokens and JSON. */
+const luaString = (s: string) => `[==[${s}]==]`
+
+/** One wrk thread (the other core is the server's); the script sets the request and prints the summary as one line. */
+function wrkScript (o: LoadOptions): string {
+  const lines = [`wrk.method = ${luaString(o.method ?? 'GET')}`]
+  for (const [name, value] of Object.entries(headersOf(o))) lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`)
+  if (o.body) lines.push(`wrk.body = ${luaString(o.body)}`)
+  if (o.bodyTemplate) {
+    // Without a request function wrk sends one request formatted once; with it, a body per request.
+    lines.push(
+      `local template = ${luaString(o.bodyTemplate)}`,
+      `local n = ${(o.firstNumber ?? 0) - 1}`,
+      'request = function()',
+      '  n = n + 1',
+      '  return wrk.format(nil, nil, nil, (template:gsub("{n}", tostring(n))))',
+      'end',
+    )
+  }
+  lines.push(
+    'done = function(summary, latency, requests)',
+    '  local e = summary.errors',
+    '  io.write(string.format("\\nRESULT %d %d %d %d %d %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.status, e.connect + e.read + e.write + e.timeout))',
+    'end',
+  )
+  return lines.join('\n') + '\n'
+}
+
+async function wrkLoad (o: LoadOptions): Promise<GeneratedLoad> {
+  const dir = mkdtempSync(join(tmpdir(), 'idcheck-wrk-'))
+  try {
+    const script = join(dir, 'load.lua')
+    writeFileSync(script, wrkScript(o))
+    const before = childrenCpuMs()
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', ['-t', '1', '-c', String(o.connections), '-d', `${o.durationSeconds}s`, '--timeout', '10s', '-s', script, o.url], { stdio: ['ignore', 'pipe', 'inherit'] })
+      let text = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => { text += chunk })
+      child.on('error', reject)
+      child.on('close', (code) => code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`)))
+    })
+    const fields = /^RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(out)
+    if (!fields) throw new Error(`wrk printed no result: ${out}`)
+    const [requests, durationUs, p50Us, p99Us, non2xx, errors] = fields.slice(1).map(Number) as [number, number, number, number, number, number]
+    const ms = (us: number) => Math.round(us / 100) / 10
+    return {
+      rps: Math.round(requests / (durationUs / 1e6)),
+      p50: ms(p50Us),
+      p99: ms(p99Us),
+      requests,
+      non2xx,
+      errors,
+      generatorCpuMs: childrenCpuMs() - before,
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** User and system CPU of this process's ended and waited-for children (/proc/self/stat cutime, cstime; 10 ms ticks). */
+function childrenCpuMs (): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[13]) + Number(fields[14])) * 10
 }
