@@ -1,4 +1,3 @@
-import assert from 'node:assert/strict'
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
@@ -6,15 +5,13 @@ import { existsSync, readdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import type { TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import pg from 'pg'
+import { adminQuery, type Env, givenDatabase, ROOT } from '../helpers/service-processes.ts'
 export { freePort } from '../helpers/free-port.ts'
+export { adminQuery, type Answer, call, type Env, givenResellerByCli, tokenFor } from '../helpers/service-processes.ts'
 
 // Helpers of the fault tests (npm run test:faults): the real server as a child process on the pinned
 // Node, a database of its own, and the machine's PostgreSQL and Redis stopped and started again.
-
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * The fault tests kill servers, restart the machine's shared PostgreSQL and stop its Redis: they run
@@ -27,10 +24,7 @@ export const SKIP_UNLESS_FAULTS: string | false = FAULTS_ENABLED ? false : 'faul
 export const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 
-export type Env = Record<string, string>
-
 export interface Server { base: string, child: ChildProcess, output: string[], port: number }
-
 
 /** Sandbox, one fixed signing key (tokens survive restarts), quiet logs. */
 export function baseEnv (): Env {
@@ -40,18 +34,6 @@ export function baseEnv (): Env {
     TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
   }
-}
-
-export async function runCli (env: Env, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['src/cli/main.ts', ...args], { cwd: ROOT, env, timeout: 120_000 })
-  return stdout
-}
-
-/** A reseller with every service, made by the operator CLI, and optionally a raised rate limit. */
-export async function givenResellerByCli (env: Env, rateLimit?: number): Promise<{ id: number, clientId: string, clientSecret: string }> {
-  const reseller = JSON.parse(await runCli(env, ['reseller', 'create', '--name', `Faults ${randomBytes(4).toString('hex')}`, '--services', 'all', '--json']))
-  if (rateLimit !== undefined) await runCli(env, ['account', 'rate-limit', String(reseller.id), String(rateLimit)])
-  return reseller
 }
 
 export async function startServer (env: Env, port: number): Promise<Server> {
@@ -86,55 +68,9 @@ export async function stopGracefully (server: Server): Promise<void> {
   clearTimeout(timer)
 }
 
-export interface Answer {
-  status: number
-  text: string
-  headers: Headers
-  ms: number
-  json (): any
-}
-
-/** One HTTP call; throws on a network error or when no answer comes within timeoutMs. */
-export async function call (base: string, token: string | null, method: string, path: string, body?: unknown, timeoutMs = 30_000): Promise<Answer> {
-  const started = performance.now()
-  const res = await fetch(base + path, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  })
-  const text = await res.text()
-  return { status: res.status, text, headers: res.headers, ms: performance.now() - started, json: () => JSON.parse(text) }
-}
-
-export async function tokenFor (base: string, credentials: { clientId: string, clientSecret: string }): Promise<string> {
-  const res = await call(base, null, 'POST', '/api/authenticate', { clientId: credentials.clientId, clientSecret: credentials.clientSecret })
-  assert.equal(res.status, 200, res.text)
-  return res.json().accessToken
-}
-
-export async function adminQuery<T = Record<string, unknown>> (url: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
-  await client.connect()
-  try {
-    return (await client.query(sql, params)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
-
 /** A fresh database on the machine's PostgreSQL, dropped (WITH FORCE) when the test ends; its URL. */
-export async function freshDatabase (t: TestContext): Promise<string> {
-  const database = `idcheck_faults_${randomBytes(6).toString('hex')}`
-  await adminQuery(ADMIN_URL, `CREATE DATABASE ${database}`)
-  t.after(async () => {
-    await waitForPostgres(30_000).catch(() => {})
-    await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-  })
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${database}`
-  return url.toString()
-}
+export const freshDatabase = (t: TestContext): Promise<string> =>
+  givenDatabase(t, ADMIN_URL, 'idcheck_faults', () => waitForPostgres(30_000).catch(() => {}))
 
 // ---- the machine's services ----
 

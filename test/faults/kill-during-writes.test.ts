@@ -80,18 +80,18 @@ function plannedWrites (tag: string): Write[] {
 }
 
 const idOf = (write: Write, res: Answer): number | null => {
-  if (write.kind === 'bankAccount') return res.status === 200 ? res.json() as number : res.status === 409 ? res.json().duplicateId as number : null
-  if (write.kind === 'case') return res.status === 201 ? res.json().id as number : null
-  return res.status === 200 || res.status === 201 ? res.json().account.id as number : null
+  if (write.kind === 'bankAccount') return res.status === 200 ? res.json as number : res.status === 409 ? res.json.duplicateId as number : null
+  if (write.kind === 'case') return res.status === 201 ? res.json.id as number : null
+  return res.status === 200 || res.status === 201 ? res.json.account.id as number : null
 }
 
 async function allCases (server: Server, token: string): Promise<{ id: number, urn: string }[]> {
   const cases: { id: number, urn: string }[] = []
   let path: string | null = '/api/cases?limit=100'
   while (path) {
-    const res = await call(server.base, token, 'GET', path)
+    const res = await call(server.base, 'GET', path, token)
     assert.equal(res.status, 200, res.text)
-    cases.push(...res.json())
+    cases.push(...res.json)
     path = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1] ?? null
   }
   return cases
@@ -99,9 +99,9 @@ async function allCases (server: Server, token: string): Promise<{ id: number, u
 
 async function bankAccountsOf (server: Server, token: string, caseIds: number[]): Promise<BankAccount[]> {
   const lists = await Promise.all(caseIds.map(async (caseId) => {
-    const res = await call(server.base, token, 'GET', `/api/cases/${caseId}/bank-accounts`)
+    const res = await call(server.base, 'GET', `/api/cases/${caseId}/bank-accounts`, token)
     assert.equal(res.status, 200, res.text)
-    return res.json() as BankAccount[]
+    return res.json as BankAccount[]
   }))
   return lists.flat()
 }
@@ -113,7 +113,7 @@ describe('SIGKILL during 500 concurrent writes', { skip: SKIP_UNLESS_FAULTS || f
       const tag = randomBytes(3).toString('hex')
       const { env, inspect } = await mode.setup(t)
       // Made by the CLI before the server starts (an embedded data directory is locked while it runs).
-      const reseller = await givenResellerByCli(env, 100_000)
+      const reseller = await givenResellerByCli(env, { rateLimit: 100_000 })
       const port = await freePort()
       let current: Server | null = null
       t.after(async () => { if (current) await kill9(current) })
@@ -123,9 +123,9 @@ describe('SIGKILL during 500 concurrent writes', { skip: SKIP_UNLESS_FAULTS || f
       const token = await tokenFor(first.base, reseller)
       const cases: number[] = []
       for (let c = 0; c < SEED_CASES; c++) {
-        const res = await call(first.base, token, 'POST', '/api/cases', { urn: `SEED-${tag}-${c}`, type: 'Business', entityName: `Seed ${c} Ltd` })
+        const res = await call(first.base, 'POST', '/api/cases', token, { urn: `SEED-${tag}-${c}`, type: 'Business', entityName: `Seed ${c} Ltd` })
         assert.equal(res.status, 201, res.text)
-        cases.push(res.json().id)
+        cases.push(res.json.id)
       }
 
       // All 500 at once; the kill comes once 150 are acknowledged, at least 10 of each kind (some
@@ -136,7 +136,7 @@ describe('SIGKILL during 500 concurrent writes', { skip: SKIP_UNLESS_FAULTS || f
       const started = Date.now()
       const outcomes: Outcome[] = await Promise.all(writes.map(async (write): Promise<Outcome> => {
         try {
-          const res = await call(first.base, token, 'POST', write.path(cases), write.body, 60_000)
+          const res = await call(first.base, 'POST', write.path(cases), token, write.body, 60_000)
           const ok = res.status >= 200 && res.status < 300
           if (ok) acks[write.kind]++
           const total = acks.case + acks.bankAccount + acks.account
@@ -167,9 +167,9 @@ describe('SIGKILL during 500 concurrent writes', { skip: SKIP_UNLESS_FAULTS || f
 
       // Every acknowledged write is there.
       for (const o of outcomes.filter((x) => x.result === 'ack' && x.write.kind === 'case')) {
-        const res = await call(second.base, token, 'GET', `/api/cases/${o.id}`)
+        const res = await call(second.base, 'GET', `/api/cases/${o.id}`, token)
         assert.equal(res.status, 200, `acknowledged case ${o.id} is gone: ${res.status} ${res.text}${output()}`)
-        assert.equal(res.json().urn, o.write.key)
+        assert.equal(res.json.urn, o.write.key)
       }
       const listed = await bankAccountsOf(second, token, cases)
       const listedIds = new Set(listed.map((b) => b.id))
@@ -177,9 +177,9 @@ describe('SIGKILL during 500 concurrent writes', { skip: SKIP_UNLESS_FAULTS || f
         assert.ok(listedIds.has(o.id!), `acknowledged bank account ${o.id} (${o.write.key}) is not in the list of its case${output()}`)
         assert.equal(listed.find((b) => b.id === o.id)!.accountNumber, o.write.key)
       }
-      const accountsRes = await call(second.base, token, 'GET', '/api/accounts')
+      const accountsRes = await call(second.base, 'GET', '/api/accounts', token)
       assert.equal(accountsRes.status, 200, accountsRes.text)
-      const accountIds = new Set((accountsRes.json() as { id: number }[]).map((a) => a.id))
+      const accountIds = new Set((accountsRes.json as { id: number }[]).map((a) => a.id))
       for (const o of outcomes.filter((x) => x.result === 'ack' && x.write.kind === 'account')) {
         assert.ok(accountIds.has(o.id!), `acknowledged account ${o.id} (${o.write.key}) is not in GET /api/accounts${output()}`)
       }
@@ -188,7 +188,7 @@ describe('SIGKILL during 500 concurrent writes', { skip: SKIP_UNLESS_FAULTS || f
       // (Cases have no idempotency key: a retried POST /api/cases is a new case, so those are not retried.)
       const retries: Record<string, number> = {}
       for (const o of outcomes.filter((x) => x.result === 'unknown' && x.write.kind !== 'case')) {
-        const res = await call(second.base, token, 'POST', o.write.path(cases), o.write.body)
+        const res = await call(second.base, 'POST', o.write.path(cases), token, o.write.body)
         const expected = o.write.kind === 'bankAccount' ? [200, 409] : [200, 201]
         assert.ok(expected.includes(res.status), `retry of ${o.write.kind} ${o.write.key}: ${res.status} ${res.text}`)
         retries[`${o.write.kind} ${res.status}`] = (retries[`${o.write.kind} ${res.status}`] ?? 0) + 1
@@ -210,7 +210,7 @@ describe('SIGKILL during 500 concurrent writes', { skip: SKIP_UNLESS_FAULTS || f
       assert.equal(new Set(pairs).size, pairs.length, 'a bank account twice on one case')
       const expectedBankAccounts = new Set(outcomes.filter((o) => o.write.kind === 'bankAccount' && o.id !== null).map((o) => o.id!))
       assert.deepEqual(new Set(bankAccounts.map((b) => b.id)), expectedBankAccounts, 'the bank accounts listed are not exactly those acknowledged or retried')
-      const accountsNow = (await call(second.base, token, 'GET', '/api/accounts')).json() as { id: number, name: string }[]
+      const accountsNow = (await call(second.base, 'GET', '/api/accounts', token)).json as { id: number, name: string }[]
       assert.equal(new Set(accountsNow.map((a) => a.name)).size, accountsNow.length)
       assert.equal(accountsNow.length, accountIdsByRef.size, 'GET /api/accounts does not hold one account per externalReference')
 

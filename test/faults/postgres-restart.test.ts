@@ -24,15 +24,15 @@ const postgresDown = SKIP_UNLESS_FAULTS || await adminQuery(ADMIN_URL, 'SELECT 1
 async function givenLoadedServer (t: TestContext, databaseUrl: (url: string) => string = (url) => url) {
   const realUrl = await freshDatabase(t)
   const env: Env = { ...baseEnv(), DATABASE_URL: realUrl }
-  const reseller = await givenResellerByCli(env, 100_000)
+  const reseller = await givenResellerByCli(env, { rateLimit: 100_000 })
   const server = await startServer({ ...env, DATABASE_URL: databaseUrl(realUrl) }, await freePort())
   t.after(() => kill9(server))
   const token = await tokenFor(server.base, reseller)
-  const created = await call(server.base, token, 'POST', '/api/cases', { urn: 'PG-FAULT', type: 'Business', entityName: 'Outage Ltd' })
+  const created = await call(server.base, 'POST', '/api/cases', token, { urn: 'PG-FAULT', type: 'Business', entityName: 'Outage Ltd' })
   assert.equal(created.status, 201, created.text)
-  const caseId = created.json().id as number
+  const caseId = created.json.id as number
   for (let i = 0; i < 3; i++) {
-    const res = await call(server.base, token, 'POST', `/api/cases/${caseId}/bank-accounts`,
+    const res = await call(server.base, 'POST', `/api/cases/${caseId}/bank-accounts`, token,
       { countryCode: 'GB', firstName: 'Jane', lastName: 'Doe', sortCode: '089999', accountNumber: String(30_000_000 + i) })
     assert.equal(res.status, 200, res.text)
   }
@@ -59,9 +59,9 @@ async function underLoad (t: TestContext, { server, token, caseId }: { server: S
   // A request that has not answered after 15 s counts as a hang (the bound is 6 s).
   const person = () => ({ urn: `PG-${Date.now()}`, type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 1, dobMonth: 2, dobYear: 1980 })
   const requests = [
-    () => record('GET bank-accounts', () => call(server.base, token, 'GET', `/api/cases/${caseId}/bank-accounts`, undefined, 15_000)),
-    () => record('POST cases', () => call(server.base, token, 'POST', '/api/cases', person(), 15_000)),
-    () => record('GET ready', () => call(server.base, null, 'GET', '/health/ready', undefined, 15_000)),
+    () => record('GET bank-accounts', () => call(server.base, 'GET', `/api/cases/${caseId}/bank-accounts`, token, undefined, 15_000)),
+    () => record('POST cases', () => call(server.base, 'POST', '/api/cases', token, person(), 15_000)),
+    () => record('GET ready', () => call(server.base, 'GET', '/health/ready', null, undefined, 15_000)),
   ]
   const clients = Array.from({ length: CLIENTS }, async (_, c) => {
     for (let i = c; running; i++) {
@@ -83,7 +83,7 @@ async function underLoad (t: TestContext, { server, token, caseId }: { server: S
   // Recovery: /health/ready is 200 and every request of the last 1.5 s succeeded.
   let recoveredAt: number | null = null
   while (Date.now() - upAt < RECOVERY_BOUND_MS + 5000) {
-    const ready = await call(server.base, null, 'GET', '/health/ready', undefined, 15_000).catch(() => null)
+    const ready = await call(server.base, 'GET', '/health/ready', null, undefined, 15_000).catch(() => null)
     const recent = outcomes.filter((o) => o.at >= Date.now() - 1500)
     if (ready?.status === 200 && recent.length > 0 && recent.every((o) => o.status !== null && o.status < 300)) {
       recoveredAt = Date.now()
@@ -129,9 +129,9 @@ async function underLoad (t: TestContext, { server, token, caseId }: { server: S
   assert.deepEqual(afterRecovery.filter((o) => o.status !== 200 && o.status !== 201), [], 'failures after recovery')
 
   // What was written before the outage is all there.
-  const list = await call(server.base, token, 'GET', `/api/cases/${caseId}/bank-accounts`)
+  const list = await call(server.base, 'GET', `/api/cases/${caseId}/bank-accounts`, token)
   assert.equal(list.status, 200, list.text)
-  assert.equal(list.json().length, 3)
+  assert.equal(list.json.length, 3)
 }
 
 describe('PostgreSQL goes away under load', { skip: SKIP_UNLESS_FAULTS || false }, () => {

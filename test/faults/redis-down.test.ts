@@ -17,7 +17,7 @@ const DEFAULT_LIMIT = 15
 
 /** `count` authenticated pings sent at once (one burst, well inside one second). */
 async function burst (base: string, token: string, count: number): Promise<Answer[]> {
-  return Promise.all(Array.from({ length: count }, () => call(base, token, 'GET', '/api/Ping', undefined, 10_000)))
+  return Promise.all(Array.from({ length: count }, () => call(base, 'GET', '/api/Ping', token, undefined, 10_000)))
 }
 
 const tally = (answers: Answer[]) => {
@@ -35,9 +35,9 @@ describe('Redis goes down', { skip: skip || false }, () => {
     t.after(() => kill9(server))
     const logs = () => `\nserver output:\n${server.output.join('').slice(-4000)}`
     const token = await tokenFor(server.base, reseller)
-    const created = await call(server.base, token, 'POST', '/api/cases', { urn: 'REDIS-DOWN', type: 'Business', entityName: 'Cacheless Ltd' })
+    const created = await call(server.base, 'POST', '/api/cases', token, { urn: 'REDIS-DOWN', type: 'Business', entityName: 'Cacheless Ltd' })
     assert.equal(created.status, 201, created.text)
-    const caseId = created.json().id as number
+    const caseId = created.json.id as number
 
     // With Redis up, a burst over the limit is partly refused.
     await sleep(1100)
@@ -64,18 +64,18 @@ describe('Redis goes down', { skip: skip || false }, () => {
       }
       // Authenticate works (the failure counter fails open too), and so does the token it gives.
       const fresh = await tokenFor(server.base, reseller)
-      during.push(await call(server.base, fresh, 'GET', '/api/Ping'))
-      const wrong = await call(server.base, null, 'POST', '/api/authenticate', { clientId: reseller.clientId, clientSecret: 'not-the-secret' })
+      during.push(await call(server.base, 'GET', '/api/Ping', fresh))
+      const wrong = await call(server.base, 'POST', '/api/authenticate', null, { clientId: reseller.clientId, clientSecret: 'not-the-secret' })
       during.push(wrong)
       assert.equal(wrong.status, 401, wrong.text)
       // The rest of the API does not depend on Redis.
-      during.push(await call(server.base, fresh, 'POST', '/api/cases', { urn: 'REDIS-DOWN-2', type: 'Business', entityName: 'Still Working Ltd' }))
-      during.push(await call(server.base, fresh, 'POST', `/api/cases/${caseId}/bank-accounts`,
+      during.push(await call(server.base, 'POST', '/api/cases', fresh, { urn: 'REDIS-DOWN-2', type: 'Business', entityName: 'Still Working Ltd' }))
+      during.push(await call(server.base, 'POST', `/api/cases/${caseId}/bank-accounts`, fresh,
         { countryCode: 'GB', firstName: 'Jane', lastName: 'Doe', sortCode: '089999', accountNumber: '40000001' }))
-      during.push(await call(server.base, fresh, 'GET', `/api/cases/${caseId}/bank-accounts`))
-      during.push(await call(server.base, fresh, 'POST', '/api/accounts', { name: `No Redis ${randomBytes(4).toString('hex')}`, externalReference: 'redis-down-1' }))
-      during.push(await call(server.base, fresh, 'GET', '/api/accounts'))
-      during.push(await call(server.base, null, 'GET', '/health/ready'))
+      during.push(await call(server.base, 'GET', `/api/cases/${caseId}/bank-accounts`, fresh))
+      during.push(await call(server.base, 'POST', '/api/accounts', fresh, { name: `No Redis ${randomBytes(4).toString('hex')}`, externalReference: 'redis-down-1' }))
+      during.push(await call(server.base, 'GET', '/api/accounts', fresh))
+      during.push(await call(server.base, 'GET', '/health/ready', null))
     } finally {
       await ensureRedisUp()
       t.diagnostic(`${isoNow()} Redis answers again (${Date.now() - stoppedAt} ms after the stop)`)

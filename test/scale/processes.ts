@@ -1,19 +1,12 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { promisify } from 'node:util'
-import pg from 'pg'
 import { waitUntil } from '../helpers/webhook-receiver.ts'
+import { adminQuery, call, type Env, givenDatabase, type Hooks, ROOT } from '../helpers/service-processes.ts'
+
+export { type Answer, call, type Credentials, type Env, givenResellerByCli, type Hooks, runCli, tokenFor } from '../helpers/service-processes.ts'
 
 // Real processes of the service (API, worker, CLI) on the pinned Node, for the scale-out and shutdown tests.
-
-export const ROOT = new URL('../../', import.meta.url).pathname
-export const NODE = `${ROOT}node_modules/.bin/node`
-
-export type Env = Record<string, string>
-
-/** Where cleanups go: a test's context, or a suite's own list. */
-export interface Hooks { after (fn: () => unknown): void }
 
 /** One deployment's environment: the machine's DATABASE_URL/REDIS_URL/DATA_DIR never leak in; `settings` decide. */
 export function deploymentEnv (settings: Env): Env {
@@ -29,26 +22,8 @@ export function deploymentEnv (settings: Env): Env {
   }
 }
 
-async function adminQuery (url: string, sql: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(sql)).rows
-  } finally {
-    await client.end()
-  }
-}
-
 /** A PostgreSQL database of its own on the server of DATABASE_URL, dropped (WITH FORCE) when the test ends. */
-export async function givenFreshDatabase (t: Hooks, prefix: string): Promise<string> {
-  const adminUrl = process.env.DATABASE_URL!
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`)
-  t.after(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
+export const givenFreshDatabase = (t: Hooks, prefix: string): Promise<string> => givenDatabase(t, process.env.DATABASE_URL!, prefix)
 
 /**
  * Moves the account id sequence of a fresh, migrated database to a random start. Rate-limit and
@@ -58,18 +33,6 @@ export async function givenFreshDatabase (t: Hooks, prefix: string): Promise<str
 export async function randomizeAccountIds (databaseUrl: string): Promise<void> {
   const start = 1_000_000 + Math.floor(Math.random() * 1_000_000_000)
   await adminQuery(databaseUrl, `SELECT setval(pg_get_serial_sequence('accounts', 'id'), ${start})`)
-}
-
-export async function runCli (env: Env, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(NODE, ['src/cli/main.ts', ...args], { cwd: ROOT, env, timeout: 120_000 })
-  return stdout
-}
-
-export interface Credentials { id: number, clientId: string, clientSecret: string }
-
-/** A reseller with every service, onboarded the way an operator does it. */
-export async function givenResellerByCli (env: Env, name = `Scale ${randomBytes(4).toString('hex')}`): Promise<Credentials> {
-  return JSON.parse(await runCli(env, ['reseller', 'create', '--name', name, '--services', 'all', '--json']))
 }
 
 export interface Running {
@@ -87,7 +50,7 @@ export interface RunningApi extends Running { base: string }
 const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/
 
 function spawnService (t: Hooks, script: string, env: Env): Running {
-  const child = spawn(NODE, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString() })
@@ -132,26 +95,6 @@ export async function killHard (running: Running): Promise<void> {
   if (running.hasExited()) return
   running.child.kill('SIGKILL')
   await running.exited
-}
-
-export interface Answer { status: number, headers: Headers, text: string, json: any }
-
-export async function call (base: string, method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token !== null && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  })
-  const text = await res.text()
-  let json: unknown = null
-  try { json = text === '' ? null : JSON.parse(text) } catch {}
-  return { status: res.status, headers: res.headers, text, json }
-}
-
-export async function tokenFor (base: string, credentials: { clientId: string, clientSecret: string }): Promise<string> {
-  const res = await call(base, 'POST', '/api/authenticate', null, { clientId: credentials.clientId, clientSecret: credentials.clientSecret })
-  if (res.status !== 200) throw new Error(`authenticate answered ${res.status}: ${res.text}`)
-  return res.json.accessToken
 }
 
 /** Distinct pairs for one case: sort codes outside VocaLink's table, which the sandbox rates Medium (docs/sandbox.md). */
