@@ -23,15 +23,16 @@ const started = Date.now()
 let n = 0
 let written = 0
 const segment = 15
+const writers = 2
 while (Date.now() - started < minutes * 60_000) {
   await Promise.all([
     load({ url: server.baseUrl + '/api/Ping', durationSeconds: segment, connections: 20, headers: auth }),
     load({ url: `${server.baseUrl}/api/cases/${listCase}/bank-accounts`, durationSeconds: segment, connections: 5, headers: auth }),
     load({
-      url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: segment, connections: 2, headers: auth,
+      url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: segment, connections: writers, headers: auth,
       bodyTemplate: JSON.stringify({ countryCode: 'GB', firstName: 'Soak', lastName: 'Holder', sortCode: '089999', accountNumber: '{n}' }),
       firstNumber: 50_000_000 + n,
-    }).then((r) => { written += r.requests; n += r.requests + 2 }), // + the requests in flight at the end, answered or not
+    }).then((r) => { written += r.requests; n += r.requests + writers }), // + the requests in flight at the end, answered or not
   ])
   samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: currentRssMb(server.child.pid!) })
   console.log(`${samples.at(-1)!.second}s  rss ${samples.at(-1)!.rssMb} MB`)

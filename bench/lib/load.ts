@@ -1,8 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { childrenCpuTimeMs } from './processes.ts'
 
 export interface LoadResult {
   rps: number
@@ -122,7 +123,7 @@ async function wrkLoad (o: LoadOptions): Promise<GeneratedLoad> {
   try {
     const script = join(dir, 'load.lua')
     writeFileSync(script, wrkScript(o))
-    const before = childrenCpuMs()
+    const before = childrenCpuTimeMs()
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn('wrk', ['-t', '1', '-c', String(o.connections), '-d', `${o.durationSeconds}s`, '--timeout', '10s', '-s', script, o.url], { stdio: ['ignore', 'pipe', 'inherit'] })
       let text = ''
@@ -130,6 +131,7 @@ async function wrkLoad (o: LoadOptions): Promise<GeneratedLoad> {
       child.on('error', reject)
       child.on('close', (code) => code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`)))
     })
+    // wrk's status errors are the answers of 400 and above; idcheck sends no 3xx to these loads.
     const fields = /^RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(out)
     if (!fields) throw new Error(`wrk printed no result: ${out}`)
     const [requests, durationUs, p50Us, p99Us, non2xx, errors] = fields.slice(1).map(Number) as [number, number, number, number, number, number]
@@ -141,15 +143,9 @@ async function wrkLoad (o: LoadOptions): Promise<GeneratedLoad> {
       requests,
       non2xx,
       errors,
-      generatorCpuMs: childrenCpuMs() - before,
+      generatorCpuMs: childrenCpuTimeMs() - before,
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-}
-
-/** User and system CPU of this process's ended and waited-for children (/proc/self/stat cutime, cstime; 10 ms ticks). */
-function childrenCpuMs (): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[13]) + Number(fields[14])) * 10
 }

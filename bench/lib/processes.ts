@@ -54,12 +54,21 @@ async function start (command: string, args: string[], env: Record<string, strin
   }
 }
 
-/** User and system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+/** The fields of /proc/<pid>/stat after the command's name (times in clock ticks of 10 ms). */
+const statFields = (pid: number | 'self') => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+
+/** User and system CPU time of a process so far, in ms. */
 export function cpuTimeMs (pid: number): { user: number, system: number, total: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const fields = statFields(pid)
   const user = Number(fields[11]) * 10
   const system = Number(fields[12]) * 10
   return { user, system, total: user + system }
+}
+
+/** User and system CPU time of this process's ended and waited-for children so far, in ms (cutime, cstime). */
+export function childrenCpuTimeMs (): number {
+  const fields = statFields('self')
+  return (Number(fields[13]) + Number(fields[14])) * 10
 }
 
 /** Peak resident set size of a process so far (VmHWM), in MB. */
