@@ -88,6 +88,8 @@ export async function updateDelivery (q: Queryable, id: number, status: string, 
     [id, status, attemptCount, nextAttemptAt])
 }
 
+export interface AttemptRow { attemptNumber: number, statusCode: number | null, durationMs: number, error: string | null, responseBody: string | null, createdAt: string }
+
 export interface DeliveryRow {
   id: number
   eventId: number
@@ -96,25 +98,24 @@ export interface DeliveryRow {
   attemptCount: number
   nextAttemptAt: Date | null
   createdAt: Date
-  updatedAt: Date
+  /** Newest first; createdAt as PostgreSQL writes a timestamptz into JSON. */
+  attempts: AttemptRow[]
 }
 
+/**
+ * The endpoint's latest deliveries with their attempts in one statement, so one snapshot: read apart, a worker
+ * committing between the two reads showed an attempt next to the delivery's state from before it.
+ */
 export async function listDeliveries (q: Queryable, endpointId: number, limit: number): Promise<DeliveryRow[]> {
   return q.query<DeliveryRow>(
     `SELECT d.id, d.event_id AS "eventId", ev.type AS "eventType", d.status, d.attempt_count AS "attemptCount",
-       d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt", d.updated_at AS "updatedAt"
+       d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt",
+       COALESCE((SELECT json_agg(json_build_object('attemptNumber', a.attempt_number, 'statusCode', a.status_code,
+           'durationMs', a.duration_ms, 'error', a.error, 'responseBody', a.response_body, 'createdAt', a.created_at)
+           ORDER BY a.attempt_number DESC)
+         FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts
      FROM webhook_deliveries d JOIN webhook_events ev ON ev.id = d.event_id
      WHERE d.endpoint_id = $1 ORDER BY d.id DESC LIMIT $2`, [endpointId, limit])
-}
-
-export interface AttemptRow { deliveryId: number, attemptNumber: number, statusCode: number | null, durationMs: number, error: string | null, responseBody: string | null, createdAt: Date }
-
-export async function listAttempts (q: Queryable, deliveryIds: readonly number[]): Promise<AttemptRow[]> {
-  if (deliveryIds.length === 0) return []
-  return q.query<AttemptRow>(
-    `SELECT delivery_id AS "deliveryId", attempt_number AS "attemptNumber", status_code AS "statusCode", duration_ms AS "durationMs",
-       error, response_body AS "responseBody", created_at AS "createdAt"
-     FROM webhook_delivery_attempts WHERE delivery_id = ANY($1::int[]) ORDER BY attempt_number DESC`, [deliveryIds])
 }
 
 /** Puts a delivery of the endpoint back in the queue; false when it does not exist. */
