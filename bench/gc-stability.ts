@@ -2,10 +2,12 @@
 // prints per process its CPU time per request, its peak RSS and its collections under load
 // (--trace-gc): a process whose collector thrashes (a mark-compact every ~150 ms, scavenges of
 // 2-5 ms instead of 0.5) shows up as one line with twice the CPU of the others.
-// node bench/gc-stability.ts [--servers 6] [--mode server|embedded] [--node-flags=--allocation-site-pretenuring]
+// node bench/gc-stability.ts [--servers 6] [--mode server|embedded] [--node-flags=--allocation-site-pretenuring] [--perf]
+// --perf also records each process's measured load with perf (JavaScript named by --perf-basic-prof) into
+// bench/profiles/process-<i>.txt, to set a fast process's profile beside a slow one's.
 // Each server runs with bin/idcheck's Node flags, then --node-flags (which win for a flag set twice).
-import { spawn } from 'node:child_process'
-import { mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -15,7 +17,7 @@ import { load } from './lib/load.ts'
 import { cpuTimeMs, freePort, peakRssMb } from './lib/processes.ts'
 import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 
-const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' } } })
+const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' }, perf: { type: 'boolean', default: false } } })
 const ROOT = new URL('../', import.meta.url).pathname
 // The flags bin/idcheck gives Node, read from it so that this stays what `npm start` runs.
 const launcher = readFileSync(ROOT + 'bin/idcheck', 'utf8')
@@ -23,7 +25,9 @@ const launcherFlags = [
   ...(/NODE_OPTIONS="([^$"]*)/.exec(launcher)?.[1]?.trim().split(/\s+/) ?? []),
   ...(/node" ((?:--[\w-]+(?:=\S+)? )*)"\$here\/src/.exec(launcher)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? []),
 ]
-const flags = [...launcherFlags, ...values['node-flags'].split(/\s+/).filter(Boolean)]
+const flags = [...launcherFlags, ...values['node-flags'].split(/\s+/).filter(Boolean), ...(values.perf ? ['--perf-basic-prof'] : [])]
+const profiles = new URL('./profiles/', import.meta.url).pathname
+if (values.perf) mkdirSync(profiles, { recursive: true })
 const cpuMs = (pid: number) => cpuTimeMs(pid).total
 
 const embedded = values.mode === 'embedded'
@@ -54,8 +58,15 @@ try {
   for (const [i, s] of servers.entries()) {
     const before = cpuMs(s.child.pid!)
     const traced = readFileSync(s.out, 'utf8').split('\n').length - 1
+    const data = `${profiles}process-${i}.data`
+    const perf = values.perf ? spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '4999', '-p', String(s.child.pid), '-o', data], { stdio: 'ignore' }) : null
     const r = await load({ url: s.base + '/api/Ping', durationSeconds: 4, connections: 50, headers: s.headers })
     const perRequest = (cpuMs(s.child.pid!) - before) * 1000 / r.requests
+    if (perf) {
+      perf.kill('SIGINT')
+      await new Promise((resolve) => perf.once('exit', resolve))
+      writeFileSync(`${profiles}process-${i}.txt`, `# ${perRequest.toFixed(1)} µs CPU per request\n` + execFileSync('perf', ['report', '-i', data, '--stdio', '--no-children', '--sort', 'sym', '-g', 'none', '--percent-limit', '0.01'], { encoding: 'utf8', maxBuffer: 64 << 20 }))
+    }
     const lines = readFileSync(s.out, 'utf8').split('\n').slice(traced)
     const pause = (l: string) => Number(/MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(l)?.[1] ?? 0)
     const scavenges = lines.filter((l) => l.includes(': Scavenge '))
