@@ -3,6 +3,9 @@
 // (--trace-gc): a process whose collector thrashes (a mark-compact every ~150 ms, scavenges of
 // 2-5 ms instead of 0.5) shows up as one line with twice the CPU of the others.
 // node bench/gc-stability.ts [--servers 6] [--mode server|embedded] [--node-flags=--allocation-site-pretenuring] [--perf]
+// --node-flags=--trace-deopt also lists each process's most frequent deoptimizations since it started;
+// --keep-logs keeps each process's stdout (the collector's trace and any other V8 trace asked for);
+// --baseline starts the bare Fastify baseline (bench/baseline-server.ts) instead, as npm run bench does (no launcher flags).
 // --perf also records each process's measured load with perf (JavaScript named by --perf-basic-prof) into
 // bench/profiles/process-<i>.txt, to set a fast process's profile beside a slow one's.
 // Each server runs with bin/idcheck's Node flags, then --node-flags (which win for a flag set twice).
@@ -17,7 +20,7 @@ import { load } from './lib/load.ts'
 import { cpuTimeMs, freePort, peakRssMb } from './lib/processes.ts'
 import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 
-const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' }, perf: { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' }, perf: { type: 'boolean', default: false }, 'keep-logs': { type: 'boolean', default: false }, baseline: { type: 'boolean', default: false } } })
 const ROOT = new URL('../', import.meta.url).pathname
 // The flags bin/idcheck gives Node, read from it so that this stays what `npm start` runs.
 const launcher = readFileSync(ROOT + 'bin/idcheck', 'utf8')
@@ -25,10 +28,21 @@ const launcherFlags = [
   ...(/NODE_OPTIONS="([^$"]*)/.exec(launcher)?.[1]?.trim().split(/\s+/) ?? []),
   ...(/node" ((?:--[\w-]+(?:=\S+)? )*)"\$here\/src/.exec(launcher)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? []),
 ]
-const flags = [...launcherFlags, ...values['node-flags'].split(/\s+/).filter(Boolean), ...(values.perf ? ['--perf-basic-prof'] : [])]
+const flags = [...(values.baseline ? [] : launcherFlags), ...values['node-flags'].split(/\s+/).filter(Boolean), ...(values.perf ? ['--perf-basic-prof'] : [])]
 const profiles = new URL('./profiles/', import.meta.url).pathname
 if (values.perf) mkdirSync(profiles, { recursive: true })
 const cpuMs = (pid: number) => cpuTimeMs(pid).total
+
+/** With --node-flags=--trace-deopt: the functions deoptimized most often since the process started, and why. */
+function deoptSummary (log: string): string {
+  const counts = new Map<string, number>()
+  for (const [, reason, fn] of log.matchAll(/bailout \(kind: [\w-]+, reason: ([^)]+)\): begin\. deoptimizing [^<]*<JSFunction ([^ >]+)/g)) {
+    const key = `${fn} (${reason})`
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  const total = [...counts.values()].reduce((a, b) => a + b, 0)
+  return `${total}; most: ${[...counts].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${k} ×${n}`).join(', ')}`
+}
 
 const embedded = values.mode === 'embedded'
 // Server mode: one database for all. Embedded: a data directory and a reseller per process.
@@ -39,21 +53,21 @@ const servers: { base: string, out: string, child: ReturnType<typeof spawn>, hea
 try {
   for (let i = 0; i < Number(values.servers); i++) {
     const env = shared ?? { DATA_DIR: dataDirs[dataDirs.push(mkdtempSync(join(tmpdir(), prefix))) - 1]!, TOKEN_SIGNING_KEY: BENCH_SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
-    const reseller = benchReseller(env, 'GcStability')
+    const reseller = values.baseline ? null : benchReseller(env, 'GcStability')
     const port = await freePort()
     const out = `/tmp/${prefix}${i}.log`
     // LOG_LEVEL=warn: stdout then holds the collector's trace, not access lines.
-    const child = spawn(process.execPath, [...flags, '--trace-gc', ROOT + 'src/cli/main.ts', 'serve'], {
+    const child = spawn(process.execPath, [...flags, '--trace-gc', ...(values.baseline ? [ROOT + 'bench/baseline-server.ts'] : [ROOT + 'src/cli/main.ts', 'serve'])], {
       cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', openSync(out, 'w'), 'inherit'],
     })
     const base = `http://127.0.0.1:${port}`
     for (let k = 0; k < 200; k++) {
-      try { if ((await fetch(base + '/health/live')).ok) break } catch {}
+      try { if ((await fetch(base + (values.baseline ? '/api/Ping' : '/health/live'))).ok) break } catch {}
       await sleep(100)
     }
-    servers.push({ base, out, child, headers: { authorization: `Bearer ${await token(base, reseller.clientId, reseller.clientSecret)}` } })
+    servers.push({ base, out, child, headers: reseller ? { authorization: `Bearer ${await token(base, reseller.clientId, reseller.clientSecret)}` } : {} })
   }
-  console.log(`${values.mode} mode: node ${flags.join(' ')}`)
+  console.log(`${values.baseline ? 'the bare Fastify baseline' : `${values.mode} mode`}: node ${flags.join(' ')}`)
   for (const s of servers) await load({ url: s.base + '/api/Ping', durationSeconds: 2, connections: 50, headers: s.headers }) // warm-up
   for (const [i, s] of servers.entries()) {
     const before = cpuMs(s.child.pid!)
@@ -72,9 +86,11 @@ try {
     const scavenges = lines.filter((l) => l.includes(': Scavenge '))
     const fulls = lines.filter((l) => l.includes(': Mark-Compact '))
     console.log(`server ${i}: ${perRequest.toFixed(1).padStart(5)} µs CPU per request, peak RSS ${peakRssMb(s.child.pid!)} MB; under load ${scavenges.length} scavenges (${scavenges.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms), ${fulls.length} mark-compacts (${fulls.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms)`)
+    if (flags.includes('--trace-deopt')) console.log(`  deoptimizations since start: ${deoptSummary(readFileSync(s.out, 'utf8'))}`)
   }
 } finally {
   for (const s of servers) s.child.kill('SIGTERM')
   await sleep(500)
-  for (const f of readdirSync('/tmp').filter((f) => f.startsWith(prefix))) rmSync('/tmp/' + f, { force: true, recursive: true })
+  if (values['keep-logs']) console.log(`logs (Node's stdout: the collector's trace and whatever --node-flags trace): /tmp/${prefix}<i>.log`)
+  for (const f of readdirSync('/tmp').filter((f) => f.startsWith(prefix) && !(values['keep-logs'] && f.endsWith('.log')))) rmSync('/tmp/' + f, { force: true, recursive: true })
 }

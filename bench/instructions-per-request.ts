@@ -93,4 +93,4 @@ function shareOf (file: string): { gc: number, compiler: number } {
 const env = await serverModeEnv('idcheck_bench')
 const reseller = benchReseller(env, 'Instr')
 if (values.only !== 'idcheck') await count('baseline', [ROOT + 'bench/baseline-server.ts'], {}, false)
-if (values.only !== 'baseline') await count('idcheck', ['--max-semi-space-size=8', '--max-old-space-size=160', '--no-allocation-site-pretenuring', ROOT + 'src/cli/main.ts', 'serve'], { ...env, RUN_WORKERS: 'false' }, true)
+if (values.only !== 'baseline') await count('idcheck', ['--max-semi-space-size=8', '--max-old-space-size=160', '--no-allocation-site-pretenuring', '--invocation-count-for-feedback-allocation=500', ROOT + 'src/cli/main.ts', 'serve'], { ...env, RUN_WORKERS: 'false' }, true)

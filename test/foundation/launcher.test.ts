@@ -36,4 +36,8 @@ describe('bin/idcheck', () => {
   it('when it starts Node, then allocation-site pretenuring is off (a third of processes otherwise thrashed the collector under load)', async () => {
     assert.ok((await launched('')).flags.includes('--no-allocation-site-pretenuring'))
   })
+
+  it('when it starts Node, then a function gets type feedback from its 500th call (a third of processes otherwise built every nextTick object through the runtime)', async () => {
+    assert.ok((await launched('')).flags.includes('--invocation-count-for-feedback-allocation=500'))
+  })
 })
