@@ -5,6 +5,9 @@
 // node bench/gc-stability.ts [--servers 6] [--mode server|embedded] [--node-flags=--allocation-site-pretenuring] [--perf]
 // --node-flags=--trace-deopt also lists each process's most frequent deoptimizations since it started;
 // --keep-logs keeps each process's stdout (the collector's trace and any other V8 trace asked for);
+// --cpu-prof prints each process's functions with the most self time (V8's profiler, which names JavaScript
+// rightly where perf's map goes stale), as µs per request: their share of the process's busy time over its
+// whole life (start-up and warm-up included) times its CPU per request under load, so an estimate.
 // --baseline starts the bare Fastify baseline (bench/baseline-server.ts) instead, as npm run bench does (no launcher flags).
 // --perf also records each process's measured load with perf (JavaScript named by --perf-basic-prof) into
 // bench/profiles/process-<i>.txt, to set a fast process's profile beside a slow one's.
@@ -20,7 +23,7 @@ import { load } from './lib/load.ts'
 import { cpuTimeMs, freePort, peakRssMb } from './lib/processes.ts'
 import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
 
-const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' }, perf: { type: 'boolean', default: false }, 'keep-logs': { type: 'boolean', default: false }, baseline: { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' }, perf: { type: 'boolean', default: false }, 'keep-logs': { type: 'boolean', default: false }, baseline: { type: 'boolean', default: false }, 'cpu-prof': { type: 'boolean', default: false } } })
 const ROOT = new URL('../', import.meta.url).pathname
 // The flags bin/idcheck gives Node, read from it so that this stays what `npm start` runs.
 const launcher = readFileSync(ROOT + 'bin/idcheck', 'utf8')
@@ -30,6 +33,8 @@ const launcherFlags = [
 ]
 const flags = [...(values.baseline ? [] : launcherFlags), ...values['node-flags'].split(/\s+/).filter(Boolean), ...(values.perf ? ['--perf-basic-prof'] : [])]
 const profiles = new URL('./profiles/', import.meta.url).pathname
+const cpuProfDir = values['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'idcheck-gc-stability-cpu-')) : null
+if (cpuProfDir) flags.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`)
 if (values.perf) mkdirSync(profiles, { recursive: true })
 const cpuMs = (pid: number) => cpuTimeMs(pid).total
 
@@ -44,12 +49,24 @@ function deoptSummary (log: string): string {
   return `${total}; most: ${[...counts].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${k} ×${n}`).join(', ')}`
 }
 
+interface CpuProfile { nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[], samples: number[], timeDeltas: number[] }
+
+/** The functions with the most self time, as their share of busy time times the CPU per request. */
+function topSelfTime (profile: CpuProfile, perRequestUs: number): string {
+  const names = new Map(profile.nodes.map((n) => [n.id, `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`]))
+  const self = new Map<string, number>()
+  profile.samples.forEach((id, k) => { const name = names.get(id)!; self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[k] ?? 0)) })
+  self.delete('(idle) :0')
+  const busy = [...self.values()].reduce((a, b) => a + b, 0)
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, t]) => `${name} ${(t / busy * perRequestUs).toFixed(2)}`).join(', ')
+}
+
 const embedded = values.mode === 'embedded'
 // Server mode: one database for all. Embedded: a data directory and a reseller per process.
 const shared = embedded ? null : await serverModeEnv('idcheck_bench')
 const dataDirs: string[] = []
 const prefix = `idcheck-gc-stability-${process.pid}-`
-const servers: { base: string, out: string, child: ReturnType<typeof spawn>, headers: Record<string, string> }[] = []
+const servers: { base: string, out: string, child: ReturnType<typeof spawn>, headers: Record<string, string>, perRequestUs?: number }[] = []
 try {
   for (let i = 0; i < Number(values.servers); i++) {
     const env = shared ?? { DATA_DIR: dataDirs[dataDirs.push(mkdtempSync(join(tmpdir(), prefix))) - 1]!, TOKEN_SIGNING_KEY: BENCH_SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
@@ -85,12 +102,24 @@ try {
     const pause = (l: string) => Number(/MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(l)?.[1] ?? 0)
     const scavenges = lines.filter((l) => l.includes(': Scavenge '))
     const fulls = lines.filter((l) => l.includes(': Mark-Compact '))
+    s.perRequestUs = perRequest
     console.log(`server ${i}: ${perRequest.toFixed(1).padStart(5)} µs CPU per request, peak RSS ${peakRssMb(s.child.pid!)} MB; under load ${scavenges.length} scavenges (${scavenges.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms), ${fulls.length} mark-compacts (${fulls.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms)`)
     if (flags.includes('--trace-deopt')) console.log(`  deoptimizations since start: ${deoptSummary(readFileSync(s.out, 'utf8'))}`)
   }
 } finally {
-  for (const s of servers) s.child.kill('SIGTERM')
-  await sleep(500)
+  // Waits for each exit (a profile is written then), at most 10 s.
+  await Promise.all(servers.map((s) => s.child.exitCode !== null ? undefined : new Promise((resolve) => {
+    s.child.once('exit', resolve)
+    s.child.kill('SIGTERM')
+    setTimeout(resolve, 10_000).unref()
+  })))
+  if (cpuProfDir) {
+    for (const [i, s] of servers.entries()) {
+      const file = readdirSync(cpuProfDir).find((f) => f.includes(`.${s.child.pid}.`))
+      if (file && s.perRequestUs) console.log(`server ${i}: ${topSelfTime(JSON.parse(readFileSync(join(cpuProfDir, file), 'utf8')), s.perRequestUs)}`)
+    }
+    rmSync(cpuProfDir, { recursive: true, force: true })
+  }
   if (values['keep-logs']) console.log(`logs (Node's stdout: the collector's trace and whatever --node-flags trace): /tmp/${prefix}<i>.log`)
   for (const f of readdirSync('/tmp').filter((f) => f.startsWith(prefix) && !(values['keep-logs'] && f.endsWith('.log')))) rmSync('/tmp/' + f, { force: true, recursive: true })
 }
