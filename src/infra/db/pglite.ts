@@ -23,6 +23,7 @@ export async function openPglite (dataDir: string | null): Promise<{ db: Databas
   const pglite = await PGlite.create(dataDir ?? undefined, { startParams: START_PARAMS })
   return { db: wrapPglite(pglite), pglite }
 }
+
 /**
  * A new data directory is made (PostgreSQL's initdb, in its own WebAssembly module) by a short-lived
  * child process: initdb's memory, and V8's compiled code for it, leave with that process instead of

@@ -20,7 +20,7 @@ export interface WebhooksDeps {
   allowPrivateTargets: boolean
 }
 
-const iso = (d: Date | null) => d === null ? null : new Date(d).toISOString()
+const iso = (d: Date | string | null) => d === null ? null : new Date(d).toISOString()
 const endpointView = (e: repo.EndpointRow) => ({ id: e.id, url: e.url, events: e.events, createdAt: iso(e.createdAt)! })
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>
@@ -77,7 +77,7 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
         attemptCount: d.attemptCount,
         nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
         createdAt: iso(d.createdAt)!,
-        attempts: d.attempts.map(({ createdAt, ...a }) => ({ ...a, createdAt: iso(new Date(createdAt))! })),
+        attempts: d.attempts.map(({ createdAt, ...a }) => ({ ...a, createdAt: iso(createdAt)! })),
       }))
     },
 
