@@ -111,8 +111,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     const metrics = createMetrics(() => queue!.backlog())
     const webhookDeps = {
       db, queue, clock,
-      secrets: createSecretBox(config.tokenSigningKey, 'webhook-signing-secrets'),
-      allowPrivateTargets: config.environment === 'sandbox',
+      secrets: createSecretBox({ ...config.webhookSecretKeys, legacyRootKey: config.tokenSigningKey }, 'webhook-signing-secrets'),
+      allowPrivateTargets: config.allowPrivateWebhookTargets,
     }
     const webhooks = createWebhooksService(webhookDeps)
     const deliverWebhook = createDeliveryJob({
@@ -146,7 +146,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       // characters) is replaced, since it is echoed in the response and written to every log line.
       requestIdHeader: false,
       genReqId: requestIdGenerator(),
-      trustProxy: false,
+      trustProxy: config.trustProxy,
     })
     app.setValidatorCompiler(createValidatorCompiler())
     for (const schema of [ProblemDetails, ErrorList, TokenRequest, TokenResponse, FieldErrors, ServiceEntry, Account, AccountWithCredentials, CredentialsReset,

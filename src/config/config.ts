@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 
 export type Environment = 'sandbox' | 'production'
@@ -19,8 +20,18 @@ export interface Config {
   tokenSigningKey: string
   logLevel: string
   rateLimitPerSecond: number
-  /** Failed authentications per client IP per minute before the token endpoint answers 429. */
+  /** Failed authentications per (client address, clientId) per minute before the token endpoint answers 429. */
   authFailuresPerMinute: number
+  /** Failed authentications per client address per minute, whatever the clientId (a higher bound, for clients behind one NAT). */
+  authFailuresPerAddressPerMinute: number
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false, true, a hop count, or addresses and CIDRs. */
+  trustProxy: boolean | number | string[]
+  /** The origin clients reach this service at (PUBLIC_BASE_URL), named in /openapi.json; null = the listen address. */
+  publicBaseUrl: string | null
+  /** May webhooks target private, loopback and link-local addresses? Only on a loopback sandbox or by ALLOW_PRIVATE_WEBHOOK_TARGETS. */
+  allowPrivateWebhookTargets: boolean
+  /** Key that encrypts webhook signing secrets at rest (WEBHOOK_SECRET_KEY), and earlier keys still accepted to read them. */
+  webhookSecretKeys: { current: string, previous: string[] }
   /** Longest a process trusts its cached view of an account's credentials (DESIGN.md: 1 s across processes). */
   credentialsCacheTtlMs: number
   /** Largest accepted request body, in bytes. */
@@ -59,28 +70,41 @@ export function loadConfig (env: Env = process.env): Config {
   const databaseUrl = nonEmpty(env.DATABASE_URL)
   const dataDir = databaseUrl ? null : resolve(nonEmpty(env.DATA_DIR) ?? DEFAULTS.dataDir)
   const tokenSigningKey = nonEmpty(env.TOKEN_SIGNING_KEY)
+  const webhookSecretKey = nonEmpty(env.WEBHOOK_SECRET_KEY)
+  const redisUrl = nonEmpty(env.REDIS_URL)
+  const metricsToken = nonEmpty(env.METRICS_TOKEN)
+  const host = nonEmpty(env.HOST) ?? DEFAULTS.host
+  const allowPrivateFlag = parseBoolean('ALLOW_PRIVATE_WEBHOOK_TARGETS', env.ALLOW_PRIVATE_WEBHOOK_TARGETS, false)
 
-  if (environment === 'production') {
-    if (!databaseUrl) throw new ConfigError('production needs DATABASE_URL: the embedded database is for a single laptop, not for live traffic')
-    if (!tokenSigningKey) throw new ConfigError('production needs TOKEN_SIGNING_KEY (at least 32 characters, random)')
-  }
-  if (tokenSigningKey && tokenSigningKey.length < 32) {
-    throw new ConfigError('TOKEN_SIGNING_KEY must be at least 32 characters long')
-  }
+  if (environment === 'production') refuseUnsafeProduction({ databaseUrl, tokenSigningKey, webhookSecretKey, redisUrl, metricsToken })
+  // Every process of a server-mode deployment must share these keys: a key made per process would
+  // sign tokens other processes reject and seal webhook secrets no other process (or restart) can open.
+  if (databaseUrl && !tokenSigningKey) throw new ConfigError(`server mode (DATABASE_URL) needs TOKEN_SIGNING_KEY, one key shared by every process. ${MAKE_KEY}`)
+  if (databaseUrl && !webhookSecretKey) throw new ConfigError(`server mode (DATABASE_URL) needs WEBHOOK_SECRET_KEY, one key shared by every process. ${MAKE_KEY}`)
+  if (tokenSigningKey) checkKeyStrength('TOKEN_SIGNING_KEY', tokenSigningKey)
+  if (webhookSecretKey) checkKeyStrength('WEBHOOK_SECRET_KEY', webhookSecretKey)
+  const previousWebhookKeys = (nonEmpty(env.WEBHOOK_SECRET_KEYS_PREVIOUS) ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '')
 
   return {
     environment,
     port: parseInteger('PORT', env.PORT, DEFAULTS.port, 0, 65535),
-    host: nonEmpty(env.HOST) ?? DEFAULTS.host,
+    host,
     dataDir,
     databaseUrl,
     databaseSchema: 'public',
-    redisUrl: nonEmpty(env.REDIS_URL),
+    redisUrl,
     redisKeyPrefix: redisKeyPrefixFor(databaseUrl, dataDir),
-    tokenSigningKey: tokenSigningKey ?? signingKeyFor(dataDir),
+    tokenSigningKey: tokenSigningKey ?? generatedKeyFor(dataDir, 'token-signing-key'),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     rateLimitPerSecond: parseInteger('RATE_LIMIT_PER_SECOND', env.RATE_LIMIT_PER_SECOND, DEFAULTS.rateLimitPerSecond, 1, 1_000_000),
     authFailuresPerMinute: 20,
+    authFailuresPerAddressPerMinute: 200,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
+    // A sandbox on loopback serves only this machine, so its local receivers are fair game; one
+    // reachable from outside would let strangers read internal services through the delivery log.
+    allowPrivateWebhookTargets: allowPrivateFlag || (environment === 'sandbox' && isLoopbackHost(host)),
+    webhookSecretKeys: { current: webhookSecretKey ?? generatedKeyFor(dataDir, 'webhook-secret-key'), previous: previousWebhookKeys },
     credentialsCacheTtlMs: 500,
     bodyLimitBytes: 64 * 1024,
     runWorkers: databaseUrl === null || parseBoolean('RUN_WORKERS', env.RUN_WORKERS, true),
@@ -88,7 +112,7 @@ export function loadConfig (env: Env = process.env): Config {
     bavRetry: { limit: 8, delaySeconds: 5 },
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,
-    metricsToken: nonEmpty(env.METRICS_TOKEN),
+    metricsToken,
     workerPort: nonEmpty(env.WORKER_PORT) === null ? null : parseInteger('WORKER_PORT', env.WORKER_PORT, 0, 0, 65535),
   }
 }
@@ -107,13 +131,12 @@ export function redisKeyPrefixFor (databaseUrl: string | null, dataDir: string |
 }
 
 /**
- * An embedded sandbox keeps a generated key in DATA_DIR so tokens survive restarts. A sandbox on
- * PostgreSQL without TOKEN_SIGNING_KEY gets a per-process key: fine for one process, and the
- * server warns about it (several processes must share a key).
+ * An embedded deployment keeps its generated keys in DATA_DIR so tokens and webhook secrets survive
+ * restarts; with no data directory (tests) a key lives as long as the process.
  */
-function signingKeyFor (dataDir: string | null): string {
+function generatedKeyFor (dataDir: string | null, fileName: string): string {
   if (!dataDir) return randomBytes(32).toString('base64url')
-  const file = join(dataDir, 'token-signing-key')
+  const file = join(dataDir, fileName)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   // Private to the operator: PGlite writes its files world-readable (0666), so the directory is the guard.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
@@ -126,6 +149,75 @@ function signingKeyFor (dataDir: string | null): string {
   }
   chmodSync(file, 0o600)
   return key
+}
+
+const MAKE_KEY = 'Make one with: openssl rand -base64 32'
+
+interface ProductionSettings {
+  databaseUrl: string | null
+  tokenSigningKey: string | null
+  webhookSecretKey: string | null
+  redisUrl: string | null
+  metricsToken: string | null
+}
+
+/** Production starts only on settings that stay safe with several processes behind a proxy. */
+function refuseUnsafeProduction (s: ProductionSettings): void {
+  if (!s.databaseUrl) throw new ConfigError('production needs DATABASE_URL: the embedded database is for a single laptop, not for live traffic')
+  if (!s.tokenSigningKey) throw new ConfigError(`production needs TOKEN_SIGNING_KEY (random, at least 32 characters). ${MAKE_KEY}`)
+  if (!s.webhookSecretKey) throw new ConfigError(`production needs WEBHOOK_SECRET_KEY (random, at least 32 characters), the key that encrypts webhook secrets. ${MAKE_KEY}`)
+  if (!s.redisUrl) throw new ConfigError('production needs REDIS_URL: without it each process keeps its own rate limits and failed-login counts, so every replica multiplies them')
+  if (!s.metricsToken) throw new ConfigError('production needs METRICS_TOKEN: without it /metrics trusts loopback clients, and a reverse proxy on the same host makes every client one')
+}
+
+/**
+ * A key must be long and look random: Shannon entropy of its characters times its length, at
+ * least 128 bits, refuses "aaaa…", repeated words and other keys a person typed.
+ */
+export function checkKeyStrength (name: string, key: string): void {
+  if (key.length < 32) throw new ConfigError(`${name} must be at least 32 characters long. ${MAKE_KEY}`)
+  if (estimatedEntropyBits(key) < 128) throw new ConfigError(`${name} is too predictable (too few different characters for its length); use a random key. ${MAKE_KEY}`)
+}
+
+export function estimatedEntropyBits (key: string): number {
+  const counts = new Map<string, number>()
+  for (const ch of key) counts.set(ch, (counts.get(ch) ?? 0) + 1)
+  const n = [...key].length
+  let perChar = 0
+  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n)
+  return perChar * n
+}
+
+function isLoopbackHost (host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
+function parseTrustProxy (value: string | undefined): boolean | number | string[] {
+  const v = nonEmpty(value)
+  if (v === null || ['false', '0', 'no', 'off'].includes(v.toLowerCase())) return false
+  if (['true', 'yes', 'on'].includes(v.toLowerCase())) return true
+  if (/^\d+$/.test(v)) return Number(v)
+  const entries = v.split(',').map((e) => e.trim()).filter((e) => e !== '')
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/')
+    if (isIP(address ?? '') === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
+      throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxy hops, or addresses and CIDRs separated by commas, not "${v}"`)
+    }
+  }
+  return entries
+}
+
+function parsePublicBaseUrl (value: string | undefined): string | null {
+  const v = nonEmpty(value)
+  if (v === null) return null
+  let url: URL
+  try {
+    url = new URL(v)
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL such as https://api.example.com, not "${v}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_BASE_URL must start with http:// or https://, not "${v}"`)
+  return url.href.replace(/\/+$/, '')
 }
 
 function parseEnvironment (value: string | undefined): Environment {

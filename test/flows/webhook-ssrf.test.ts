@@ -16,7 +16,7 @@ const privateTarget = (address: string) => `The url field is not acceptable: web
 
 /** An endpoint row written straight to the table, as the API would never write it in production. */
 async function plantEndpoint (owner: GivenClient, url: string): Promise<number> {
-  const sealed = createSecretBox(config.tokenSigningKey, 'webhook-signing-secrets').seal(generateWebhookSecret())
+  const sealed = createSecretBox({ ...config.webhookSecretKeys }, 'webhook-signing-secrets').seal(generateWebhookSecret())
   const [row] = await db.query<{ id: number }>(
     'INSERT INTO webhook_endpoints (account_id, url, events, secret_ciphertext) VALUES ($1, $2, $3::text[], $4) RETURNING id', [owner.id, url, EVENTS, sealed])
   return row!.id

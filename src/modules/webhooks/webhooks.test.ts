@@ -103,7 +103,7 @@ describe('webhook endpoints', () => {
       assert.ok(!String(value).includes(Buffer.from(key, 'base64').toString('hex')), `column ${column} holds the secret as hex`)
     }
     assert.match(String(row.secret_ciphertext), /^v1\./)
-    assert.equal(createSecretBox(config.tokenSigningKey, 'webhook-signing-secrets').open(String(row.secret_ciphertext)), created.secret)
+    assert.equal(createSecretBox({ ...config.webhookSecretKeys }, 'webhook-signing-secrets').open(String(row.secret_ciphertext)), created.secret)
   })
 
   it('when an endpoint is deleted, then 204, and afterwards get, delete, test and deliveries answer 404', async () => {
