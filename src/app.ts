@@ -62,6 +62,9 @@ async function startWorkers (queue: Queue, services: AppServices): Promise<void>
   await queue.work(WEBHOOK_DELIVER_JOB, (job) => services.deliverWebhook(job as never), { concurrency: 8 })
 }
 
+/** Fastify's hop count, typed as its function form. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
+
 export interface AppOverrides {
   clock?: Clock
   /** An already open database (tests share one migrated database per file). */
@@ -146,7 +149,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       // characters) is replaced, since it is echoed in the response and written to every log line.
       requestIdHeader: false,
       genReqId: requestIdGenerator(),
-      trustProxy: config.trustProxy,
+      // TRUST_PROXY decides whose X-Forwarded-For gives request.ip, which keys the brute-force limit.
+      trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     })
     app.setValidatorCompiler(createValidatorCompiler())
     for (const schema of [ProblemDetails, ErrorList, TokenRequest, TokenResponse, FieldErrors, ServiceEntry, Account, AccountWithCredentials, CredentialsReset,
