@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config/config.ts'
  */
 export async function openApiDocument (): Promise<Record<string, unknown>> {
   // A throwaway signing key, so that loading the config writes nothing into ./data.
-  const config = { ...loadConfig({ TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'), LOG_LEVEL: 'silent' }), dataDir: null, runWorkers: false }
+  const config = { ...loadConfig({ TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'), WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'), LOG_LEVEL: 'silent' }), dataDir: null, runWorkers: false }
   const app = await buildApp(config, { logger: false })
   try {
     const res = await app.inject({ method: 'GET', url: '/openapi.json', headers: { host: '127.0.0.1:3000' } })

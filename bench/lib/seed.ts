@@ -23,6 +23,7 @@ export async function serverModeEnv (database: string): Promise<Record<string, s
     DATABASE_URL: await recreateDatabase(process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', database),
     REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     TOKEN_SIGNING_KEY: BENCH_SIGNING_KEY,
+    WEBHOOK_SECRET_KEY: BENCH_SIGNING_KEY.split('').reverse().join(''),
   }
   cli(['migrate'], env)
   return env

@@ -32,6 +32,7 @@ export function baseEnv (): Env {
     PATH: process.env.PATH ?? '',
     IDCHECK_ENVIRONMENT: 'sandbox',
     TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
   }
 }

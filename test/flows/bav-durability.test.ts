@@ -99,6 +99,7 @@ const commonEnv = (): Env => ({
   IDCHECK_ENVIRONMENT: 'sandbox',
   // One fixed key for every start, so tokens issued before a kill still work after the restart.
   TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'),
+  WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_SECOND: '100000',
 })

@@ -86,7 +86,7 @@ async function kill (server: RunningServer): Promise<void> {
  * deliveries are in flight (the receiver holds its answers for 2 s, well within the 10 s timeout).
  */
 async function killedWorkerLosesNoDelivery (t: TestContext, settings: Env): Promise<void> {
-  const env = deploymentEnv({ TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'), ...settings })
+  const env = deploymentEnv({ TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'), WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'), ...settings })
   const reseller = await createResellerWithCli(env)
   const receiver = await startWebhookReceiver(answers.slow(2000))
   const distinctIds = () => new Set(receiver.requests.map((r) => r.headers['webhook-id'])).size

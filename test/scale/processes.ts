@@ -18,6 +18,7 @@ export function deploymentEnv (settings: Env): Env {
     PORT: '0',
     LOG_LEVEL: 'info',
     TOKEN_SIGNING_KEY: randomBytes(32).toString('base64url'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
     ...settings,
   }
 }
