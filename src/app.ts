@@ -109,6 +109,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       cache: credentialsCache,
       failures,
       failuresPerMinute: config.authFailuresPerMinute,
+      failuresPerAddressPerMinute: config.authFailuresPerAddressPerMinute,
       defaultRateLimit: config.rateLimitPerSecond,
     })
     const metrics = createMetrics(() => queue!.backlog())

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { deflateRawSync } from 'node:zlib'
 import { join, resolve } from 'node:path'
 
 export type Environment = 'sandbox' | 'production'
@@ -171,12 +172,13 @@ function refuseUnsafeProduction (s: ProductionSettings): void {
 }
 
 /**
- * A key must be long and look random: Shannon entropy of its characters times its length, at
- * least 128 bits, refuses "aaaa…", repeated words and other keys a person typed.
+ * A key must be long and look random. Its entropy is estimated twice, from how evenly its
+ * characters are spread and from how well it compresses (which catches repeated words), and the
+ * lower estimate must reach 128 bits.
  */
 export function checkKeyStrength (name: string, key: string): void {
   if (key.length < 32) throw new ConfigError(`${name} must be at least 32 characters long. ${MAKE_KEY}`)
-  if (estimatedEntropyBits(key) < 128) throw new ConfigError(`${name} is too predictable (too few different characters for its length); use a random key. ${MAKE_KEY}`)
+  if (estimatedEntropyBits(key) < 128) throw new ConfigError(`${name} is too predictable (repeated or too few different characters); use at least 32 random bytes. ${MAKE_KEY}`)
 }
 
 export function estimatedEntropyBits (key: string): number {
@@ -185,7 +187,7 @@ export function estimatedEntropyBits (key: string): number {
   const n = [...key].length
   let perChar = 0
   for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n)
-  return perChar * n
+  return Math.min(perChar * n, deflateRawSync(key, { level: 9 }).length * 8)
 }
 
 function isLoopbackHost (host: string): boolean {

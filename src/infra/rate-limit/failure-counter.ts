@@ -1,9 +1,15 @@
 import type { Redis } from 'ioredis'
 
-/** Counts failures per key in a fixed window; shared across processes when Redis is configured. */
+/**
+ * Counts attempts per key in a fixed window, shared across processes when Redis is configured.
+ * An attempt is counted before it is judged, atomically, so a burst of concurrent guesses cannot
+ * all slip under the limit; a successful one is then forgiven.
+ */
 export interface FailureCounter {
-  count (key: string): Promise<number>
-  record (key: string): Promise<void>
+  /** Counts one attempt and returns the key's count in the window, this attempt included. */
+  attempt (key: string): Promise<number>
+  /** Takes back one attempt that turned out legitimate. */
+  forgive (key: string): Promise<void>
   close (): void
 }
 
@@ -15,33 +21,38 @@ export function memoryFailureCounter (windowMs: number, now: () => number): Fail
   }, windowMs)
   sweep.unref()
   return {
-    async count (key) {
-      const w = windows.get(key)
-      return w && w.resetAt > now() ? w.count : 0
-    },
-    async record (key) {
+    async attempt (key) {
       const t = now()
       const w = windows.get(key)
-      if (w && w.resetAt > t) w.count++
-      else windows.set(key, { count: 1, resetAt: t + windowMs })
+      if (w && w.resetAt > t) return ++w.count
+      windows.set(key, { count: 1, resetAt: t + windowMs })
+      return 1
+    },
+    async forgive (key) {
+      const w = windows.get(key)
+      if (w && w.resetAt > now() && w.count > 0) w.count--
     },
     close () { clearInterval(sweep) },
   }
 }
 
-/** Redis errors count as zero failures: an outage must not lock every client out (fail open, documented). */
+// Decrements only a live key: a DECR on an expired one would make a -1 that never expires.
+const FORGIVE = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0"
+
+/** Redis errors count as zero attempts: an outage must not lock every client out (fail open, documented). */
 export function redisFailureCounter (redis: Redis, prefix: string, windowMs: number): FailureCounter {
   return {
-    async count (key) {
+    async attempt (key) {
       try {
-        return Number(await redis.get(prefix + key)) || 0
+        const results = await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec()
+        return Number(results?.[0]?.[1]) || 0
       } catch {
         return 0
       }
     },
-    async record (key) {
+    async forgive (key) {
       try {
-        await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec()
+        await redis.eval(FORGIVE, 1, prefix + key)
       } catch {}
     },
     close () {},

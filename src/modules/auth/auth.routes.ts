@@ -12,7 +12,7 @@ export function authRoutes (auth: AuthService) {
         tags: ['Authentication'],
         operationId: 'authenticate',
         summary: 'Get an access token',
-        description: 'OAuth 2.0 client credentials: exchange clientId and clientSecret for a bearer token valid for 3600 seconds. Cache it and authenticate again when it expires (or once on a 401). No token is needed for this call. After 20 failed attempts in a minute from one address, that address gets 429 for the rest of the minute.',
+        description: 'OAuth 2.0 client credentials: exchange clientId and clientSecret for a bearer token valid for 3600 seconds. Cache it and authenticate again when it expires (or once on a 401). No token is needed for this call. Brute-force limit: attempts are counted per address and clientId (20 a minute) and per address over all clientIds (200 a minute); past either, 429 for the rest of the minute, even for the right secret. A successful attempt does not count.',
         security: [],
         querystring: ApiVersionQuery,
         body: TokenRequest,
@@ -34,7 +34,7 @@ export function authRoutes (auth: AuthService) {
           401: problemResponse(401, 'Unknown clientId or wrong clientSecret', {
             invalidCredentials: { title: 'Unauthorized', detail: 'The clientId or clientSecret is not valid.' },
           }, { 'WWW-Authenticate': Type.String({ description: 'Always Bearer', examples: ['Bearer'] }) }),
-          429: problemResponse(429, 'Too many failed attempts from this address; wait Retry-After seconds', {
+          429: problemResponse(429, 'Too many attempts from this address (for this clientId, or in all); wait Retry-After seconds', {
             tooManyFailures: { title: 'Too Many Requests', detail: 'Too many failed authentication attempts from this address; retry after 60 seconds.' },
           }, { 'Retry-After': Type.Integer({ description: 'Seconds to wait', examples: [60] }) }),
           ...serverErrors(),

@@ -12,7 +12,10 @@ export interface AuthDeps {
   tokens: Tokens
   cache: CredentialsCache
   failures: FailureCounter
+  /** Attempts per (address, clientId) per minute. */
   failuresPerMinute: number
+  /** Attempts per address per minute over every clientId: higher, since clients behind one proxy or NAT share it. */
+  failuresPerAddressPerMinute: number
   defaultRateLimit: number
 }
 
@@ -36,14 +39,14 @@ export function createAuthService (deps: AuthDeps) {
   return {
     /** OAuth 2.0 client credentials (spec §5): one indexed lookup, a hash compare, a signature. */
     async issueToken (clientId: string, clientSecret: string, clientIp: string) {
-      const failureKey = `auth-fail:${clientIp}`
-      if (await deps.failures.count(failureKey) >= deps.failuresPerMinute) throw new TooManyFailedAuthentications(60)
+      const pairKey = `auth-fail:${clientIp}:${clientId}`
+      const addressKey = `auth-fail:${clientIp}`
+      if (await deps.failures.attempt(pairKey) > deps.failuresPerMinute) throw new TooManyFailedAuthentications(60)
+      if (await deps.failures.attempt(addressKey) > deps.failuresPerAddressPerMinute) throw new TooManyFailedAuthentications(60)
       const account = await deps.accounts.findCredentials(clientId)
       const ok = secretMatches(clientSecret, account?.secretHash ?? DUMMY_HASH)
-      if (!account || !ok) {
-        await deps.failures.record(failureKey)
-        throw new InvalidClientCredentials()
-      }
+      if (!account || !ok) throw new InvalidClientCredentials()
+      await Promise.all([deps.failures.forgive(pairKey), deps.failures.forgive(addressKey)])
       return {
         accessToken: deps.tokens.issue({ accountId: account.id, credentialsVersion: account.credentialsVersion }),
         expires: TOKEN_LIFETIME_SECONDS,
