@@ -12,6 +12,7 @@ import { registerHealth } from './infra/http/health.ts'
 import { createMetrics, recordRequestMetrics, registerMetricsRoute, unmatchedRequestRecorder } from './infra/http/metrics.ts'
 import { registerOpenApi } from './infra/http/openapi.ts'
 import { registerPostman } from './infra/http/postman.ts'
+import { publicOrigin } from './infra/http/public-origin.ts'
 import { requestIdGenerator } from './infra/http/request-id.ts'
 import { AccessLog } from './infra/logging/access-log.ts'
 import { lazyLogger } from './infra/logging/request-logger.ts'
@@ -167,7 +168,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     // A worker's listener (apiRoutes: false) serves only the health probes and /metrics.
     const api = overrides.apiRoutes !== false
     if (api) {
-      await registerOpenApi(app, config.environment) // before the routes it describes
+      const origin = publicOrigin(app, config.publicBaseUrl, config)
+      await registerOpenApi(app, config.environment, origin) // before the routes it describes
       await app.register(bearerAuth, { auth })
       registerRateLimit(app, {
         redis,
@@ -176,7 +178,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
         perSecondOf: (request) => request.caller?.rateLimitPerSecond ?? config.rateLimitPerSecond,
         onRejected: () => metrics.rateLimited.inc(),
       })
-      registerPostman(app)
+      registerPostman(app, origin)
     }
     registerMetricsRoute(app, metrics, config.metricsToken)
     registerHealth(app, db)

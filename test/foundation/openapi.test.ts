@@ -130,3 +130,30 @@ describe('GET /docs', () => {
     }
   })
 })
+
+describe('the origin the documents name', async () => {
+  const configured = await buildTestApp({ publicBaseUrl: 'https://api.example.com' })
+
+  it('when a request forges its Host header, then /openapi.json and /postman.json still name this service, not that host', async () => {
+    const headers = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' }
+    const doc = await app.inject({ method: 'GET', url: '/openapi.json', headers })
+    assert.deepEqual(doc.json().servers, [{ url: 'http://127.0.0.1:0', description: 'This server' }])
+    const postman = await app.inject({ method: 'GET', url: '/postman.json', headers })
+    assert.equal(postman.json().variable.find((v: { key: string }) => v.key === 'baseUrl').value, 'http://127.0.0.1:0')
+  })
+
+  it('when PUBLIC_BASE_URL is configured, then both documents name it', async () => {
+    const doc = await configured.app.inject({ method: 'GET', url: '/openapi.json', headers: { host: 'attacker.example' } })
+    assert.deepEqual(doc.json().servers, [{ url: 'https://api.example.com', description: 'This server' }])
+    const postman = await configured.app.inject({ method: 'GET', url: '/postman.json', headers: { host: 'attacker.example' } })
+    assert.equal(postman.json().variable.find((v: { key: string }) => v.key === 'baseUrl').value, 'https://api.example.com')
+  })
+
+  it('when the service listens, then the documents name its real address and port', async () => {
+    const listening = await buildTestApp()
+    await listening.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = listening.app.server.address() as { port: number }
+    const doc = await listening.app.inject({ method: 'GET', url: '/openapi.json', headers: { host: 'attacker.example' } })
+    assert.deepEqual(doc.json().servers, [{ url: `http://127.0.0.1:${port}`, description: 'This server' }])
+  })
+})

@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Get an access token
-         * @description OAuth 2.0 client credentials: exchange clientId and clientSecret for a bearer token valid for 3600 seconds. Cache it and authenticate again when it expires (or once on a 401). No token is needed for this call. After 20 failed attempts in a minute from one address, that address gets 429 for the rest of the minute.
+         * @description OAuth 2.0 client credentials: exchange clientId and clientSecret for a bearer token valid for 3600 seconds. Cache it and authenticate again when it expires (or once on a 401). No token is needed for this call. Brute-force limit: attempts are counted per address and clientId (20 a minute) and per address over all clientIds (200 a minute); past either, 429 for the rest of the minute, even for the right secret. A successful attempt does not count.
          */
         post: operations["authenticate"];
         delete?: never;
@@ -819,7 +819,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Too many failed attempts from this address; wait Retry-After seconds */
+            /** @description Too many attempts from this address (for this clientId, or in all); wait Retry-After seconds */
             429: {
                 headers: {
                     /** @description Seconds to wait */

@@ -17,12 +17,12 @@ In this page: get a token with *Get an access token* (Test Request), then paste 
 - **Webhooks**: results of background checks arrive as signed Standard Webhooks events.`
 
 /** OpenAPI 3.1 generated from the route schemas (never by hand), served with an offline docs page. */
-export async function registerOpenApi (app: FastifyInstance, environment: string): Promise<void> {
+export async function registerOpenApi (app: FastifyInstance, environment: string, origin: () => string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: `idcheck API (${environment})`, version: SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]!, description: DESCRIPTION },
-      // GET /openapi.json names the origin it is served from instead (see below).
+      // GET /openapi.json names PUBLIC_BASE_URL or the listen address instead (see below).
       servers: [{ url: 'http://127.0.0.1:3000', description: 'A local server started with npm start' }],
       components: {
         securitySchemes: {
@@ -45,10 +45,9 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
     transformObject: (document) => finishedDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   })
 
-  // The server a reader of this document talks to is the one that served it (the docs page's
-  // "Test Request" and generated clients then need no configuration).
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, (request) =>
-    ({ ...app.swagger(), servers: [{ url: `${request.protocol}://${request.host}`, description: 'This server' }] }))
+  // The docs page's "Test Request" and generated clients call the server the document names.
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
+    ({ ...app.swagger(), servers: [{ url: origin(), description: 'This server' }] }))
 
   registerDocsPage(app)
 }

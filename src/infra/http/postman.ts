@@ -43,13 +43,13 @@ if (!isAuthenticate && !(token && Date.now() < expiresAt - 60000)) {
 }
 `.trim().split('\n')
 
-/** GET /postman.json: the collection, its baseUrl set to the origin that served it. */
-export function registerPostman (app: FastifyInstance): void {
+/** GET /postman.json: the collection, its baseUrl set to the service's public origin. */
+export function registerPostman (app: FastifyInstance, origin: () => string): void {
   let cached: Promise<Collection> | null = null
-  app.get('/postman.json', { config: { public: true }, schema: { hide: true } }, async (request) => {
+  app.get('/postman.json', { config: { public: true }, schema: { hide: true } }, async () => {
     cached ??= buildCollection(app.swagger() as OpenApiDocument)
     const collection = structuredClone(await cached)
-    collection.variable = collection.variable.map((v) => v.key === 'baseUrl' ? { ...v, value: `${request.protocol}://${request.host}` } : v)
+    collection.variable = collection.variable.map((v) => v.key === 'baseUrl' ? { ...v, value: origin() } : v)
     return collection
   })
 }
