@@ -7,16 +7,13 @@ import { announceDemoReseller } from './cli/demo-reseller.ts'
 
 /** `npm start` / `idcheck serve`: listen, and close gracefully on SIGTERM or SIGINT. */
 export async function serve (config: Config): Promise<App> {
-  const unlock = config.dataDir ? lockDataDir(config.dataDir, 'idcheck serve') : () => {}
+  const unlock = config.dataDir ? await lockDataDir(config.dataDir, 'idcheck serve') : () => {}
   let app: App
   try {
     app = await buildApp(config)
   } catch (err) {
     unlock()
     throw err
-  }
-  if (config.databaseUrl && !process.env.TOKEN_SIGNING_KEY) {
-    app.log.warn('TOKEN_SIGNING_KEY is not set: tokens are signed with a key of this process only and die when it stops; set one shared key for every process')
   }
   let closing = false
   // server.close() waits for every connection to end, but it closes only the keep-alive connections idle at

@@ -6,7 +6,7 @@ import { UsageError } from './usage.ts'
 
 export async function migrateCommand (config: Config, extra: string | undefined): Promise<number> {
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`)
-  const unlock = config.dataDir ? lockDataDir(config.dataDir, 'idcheck migrate') : () => {}
+  const unlock = config.dataDir ? await lockDataDir(config.dataDir, 'idcheck migrate') : () => {}
   try {
     const { db } = await connectDatabase(config)
     try {

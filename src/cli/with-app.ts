@@ -4,7 +4,7 @@ import { lockDataDir } from '../infra/db/data-dir-lock.ts'
 
 /** Runs a command against the app's services; an embedded data dir is locked for the duration. */
 export async function withApp<T> (config: Config, fn: (app: App) => Promise<T>): Promise<T> {
-  const unlock = config.dataDir ? lockDataDir(config.dataDir, 'an idcheck command') : () => {}
+  const unlock = config.dataDir ? await lockDataDir(config.dataDir, 'an idcheck command') : () => {}
   try {
     const app = await buildApp({ ...config, runWorkers: false }, { logger: false })
     try {

@@ -53,11 +53,15 @@ export async function startServer (env: Env, port: number): Promise<Server> {
   }
 }
 
-export async function kill9 (server: Server): Promise<void> {
+/**
+ * SIGKILL. With `reap: false` it returns at once, before the dead process is reaped, as a container
+ * runtime restarting it would: the next start must not mistake the zombie for a live holder.
+ */
+export async function kill9 (server: Server, { reap = true }: { reap?: boolean } = {}): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return
   const exited = once(server.child, 'exit')
   server.child.kill('SIGKILL')
-  await exited // reaped: a zombie would still look alive to the data directory lock
+  if (reap) await exited
 }
 
 export async function stopGracefully (server: Server): Promise<void> {
