@@ -26,7 +26,7 @@ import { createTokens } from './infra/security/tokens.ts'
 import { Account, AccountWithCredentials, accountsRoutes, type AccountsService, createAccountsService, CredentialsReset, ServiceEntry } from './modules/accounts/index.ts'
 import { authRoutes, type AuthService, bearerAuth, createAuthService, createCredentialsCache, FieldErrors, TokenRequest, TokenResponse } from './modules/auth/index.ts'
 import { BankAccount, bankAccountsRoutes, type BankAccountsService, createBankAccountsService, DuplicateBankAccountBody, findActiveBankAccount, lockBankAccountForAttempt, refreshBankAccountDocument } from './modules/bank-accounts/index.ts'
-import { BAV_CHECK_JOB, BavAttempt, BavCheckAccepted, bavProviderFor, bavQueues, bavRoutes, type BavService, createBavService } from './modules/bav/index.ts'
+import { BAV_CHECK_JOB, BavAttempt, BavCheckAccepted, type BavProvider, bavProviderFor, bavQueues, bavRoutes, type BavService, createBavService } from './modules/bav/index.ts'
 import { Case, casesRoutes, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { pingRoutes } from './modules/ping/ping.routes.ts'
 import { createDeliveryJob, createWebhooksService, DeliveryQueued, WEBHOOK_DELIVER_JOB, WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, webhookQueues, webhooksRoutes, type WebhooksService } from './modules/webhooks/index.ts'
@@ -73,6 +73,8 @@ export interface AppOverrides {
   logger?: boolean
   /** false: only the health probes and /metrics, for `idcheck worker`'s listener (no API on a worker). */
   apiRoutes?: boolean
+  /** A stand-in for the outside world's BAV provider (tests). */
+  bavProvider?: BavProvider
 }
 
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
@@ -127,7 +129,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       onAttempt: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
     })
     const cases = createCasesService({ db, clock })
-    const bavProvider = bavProviderFor(config.environment)
+    const bavProvider = overrides.bavProvider ? { provider: overrides.bavProvider, reason: null } : bavProviderFor(config.environment)
     if (bavProvider.reason) logger.warn(bavProvider.reason)
     const bav = createBavService({
       db, queue, clock, catalogue,

@@ -70,10 +70,12 @@ export async function refreshDocument (tx: Queryable, id: number): Promise<void>
 /**
  * Taken before an attempt is inserted: concurrent attempts for one account then write its document
  * one after the other, each seeing the ones before (without it, the later document could miss the
- * earlier attempt, whose transaction its snapshot does not see).
+ * earlier attempt, whose transaction its snapshot does not see). False when the account was
+ * deleted meanwhile: it is no longer eligible for BAV, so no attempt is recorded.
  */
-export async function lockForAttempt (tx: Queryable, id: number): Promise<void> {
-  await tx.query('SELECT 1 FROM bank_accounts WHERE id = $1 FOR UPDATE', [id])
+export async function lockForAttempt (tx: Queryable, id: number): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM bank_accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [id])
+  return rows.length > 0
 }
 
 /** The case's active bank accounts as the response's JSON text, in one query; undefined when the case is not the caller's. */

@@ -8,6 +8,8 @@ import { DuplicateBankAccount } from './bank-accounts.errors.ts'
 import * as repo from './bank-accounts.repository.ts'
 import type { CreateBankAccountBody } from './bank-accounts.schemas.ts'
 
+const MAX_CREATE_ATTEMPTS = 5
+
 export type BankAccountsService = ReturnType<typeof createBankAccountsService>
 
 export function createBankAccountsService ({ db, cases, bav }: { db: Database, cases: CasesService, bav: BavService }) {
@@ -25,18 +27,21 @@ export function createBankAccountsService ({ db, cases, bav }: { db: Database, c
         accountNumber: body.accountNumber,
         bankName: body.bankName?.trim() || null,
       }
-      try {
-        return await db.transaction(async (tx) => {
-          await cases.assertOwned(tx, caller, caseId)
-          const id = await repo.insert(tx, input)
-          await bav.enqueueIfEnabled(tx, caller.accountId, id)
-          return id
-        })
-      } catch (err) {
-        if (uniqueViolation(err) !== 'bank_accounts_active_key') throw err
-        const duplicateId = await repo.findActiveDuplicate(db, caseId, input.sortCode, input.accountNumber)
-        if (duplicateId === undefined) throw err // the winner was deleted in between; the client may retry
-        throw new DuplicateBankAccount(duplicateId)
+      // A duplicate deleted between the failed insert and its lookup frees the pair: insert again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            await cases.assertOwned(tx, caller, caseId)
+            const id = await repo.insert(tx, input)
+            await bav.enqueueIfEnabled(tx, caller.accountId, id)
+            return id
+          })
+        } catch (err) {
+          if (uniqueViolation(err) !== 'bank_accounts_active_key') throw err
+          const duplicateId = await repo.findActiveDuplicate(db, caseId, input.sortCode, input.accountNumber)
+          if (duplicateId !== undefined) throw new DuplicateBankAccount(duplicateId)
+          if (attempt === MAX_CREATE_ATTEMPTS) throw err
+        }
       }
     },
 

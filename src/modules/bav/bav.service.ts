@@ -24,7 +24,7 @@ export interface BavDeps {
   /** An active (not soft-deleted) bank account, from the bank-accounts module. */
   findActiveBankAccount: (q: Queryable, id: number) => Promise<BankAccountForCheck | undefined>
   /** The bank account's stored list document, from the bank-accounts module: locked before an attempt, rewritten after. */
-  bankAccountDocument: { lock (tx: Queryable, id: number): Promise<void>, refresh (tx: Queryable, id: number): Promise<void> }
+  bankAccountDocument: { lock (tx: Queryable, id: number): Promise<boolean>, refresh (tx: Queryable, id: number): Promise<void> }
   publish: PublishEvent
   log: { warn (obj: object, msg: string): void, error (obj: object, msg: string): void }
   retry: { limit: number, delaySeconds: number }
@@ -79,14 +79,17 @@ export function createBavService (deps: BavDeps) {
         const lastTry = job.retryCount >= deps.retry.limit
         deps.log.warn({ err, jobId: job.id, bankAccountId: account.id, retryCount: job.retryCount, lastTry }, 'BAV provider call failed')
         if (lastTry && err instanceof BavProviderUnavailable) {
-          await db.transaction((tx) => deps.publish(tx, account.accountId, 'bank_account.bav_failed', {
-            caseId: account.caseId, bankAccountId: account.id, reason: 'The BAV provider was unavailable; request a new check later.',
-          }))
+          await db.transaction(async (tx) => {
+            if (!await deps.bankAccountDocument.lock(tx, account.id)) return
+            await deps.publish(tx, account.accountId, 'bank_account.bav_failed', {
+              caseId: account.caseId, bankAccountId: account.id, reason: 'The BAV provider was unavailable; request a new check later.',
+            })
+          })
         }
         throw err
       }
       await db.transaction(async (tx) => {
-        await deps.bankAccountDocument.lock(tx, account.id)
+        if (!await deps.bankAccountDocument.lock(tx, account.id)) return // deleted while the provider answered
         const attempt = await repo.insertOnce(tx, {
           bankAccountId: account.id, jobId: job.id, createTs: new Date(deps.clock.now()),
           bankName: result.bankName, riskRating: result.riskRating, provider: deps.provider!.name,
