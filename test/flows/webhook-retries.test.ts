@@ -35,7 +35,7 @@ describe('webhook retries', () => {
     assert.ok(failed)
     assert.deepEqual({ status: failed.status, attemptCount: failed.attemptCount, nextAttemptAt: failed.nextAttemptAt }, { status: 'failed', attemptCount: 10, nextAttemptAt: null })
     assert.deepEqual(failed.attempts.map((a) => [a.attemptNumber, a.statusCode, a.error, a.responseBody]),
-      Array.from({ length: 10 }, (_, i) => [10 - i, 500, null, 'receiver is broken']))
+      Array.from({ length: 10 }, (_, i) => [10 - i, 500, null, null])) // a loopback receiver's answer is never stored
     await sleep(500)
     assert.equal(receiver.requests.length, 10, 'no attempt after the schedule ran out')
     assert.equal(new Set(receiver.requests.map((r) => r.headers['webhook-id'])).size, 1)
@@ -99,7 +99,7 @@ describe('webhook retries', () => {
     assert.equal(receiver.strays.length, 0)
   })
 
-  it('when the receiver answers with a long body, then only its first 1 KB is kept, on success and on failure', async () => {
+  it('when a loopback receiver answers with a long body, then none of it is stored, on success and on failure', async () => {
     const owner = await givenReseller(app)
     const long = 'abcdefghij'.repeat(500)
     const receiver = await startWebhookReceiver(answers.status(500, long))
@@ -112,11 +112,11 @@ describe('webhook retries', () => {
 
     const [success] = delivery?.attempts ?? []
     const firstFailure = delivery?.attempts.at(-1)
-    assert.deepEqual([success?.statusCode, success?.responseBody], [200, long.slice(0, 1024)])
-    assert.deepEqual([firstFailure?.statusCode, firstFailure?.responseBody], [500, long.slice(0, 1024)])
+    assert.deepEqual([success?.statusCode, success?.responseBody], [200, null])
+    assert.deepEqual([firstFailure?.statusCode, firstFailure?.responseBody], [500, null])
   })
 
-  it('when the receiver answers with text that is not clean UTF-8, then the attempt is still recorded, within 1 KB', async () => {
+  it('when the receiver answers with text that is not clean UTF-8, then the attempt is still recorded', async () => {
     const owner = await givenReseller(app)
     // A NUL byte cannot be stored in a PostgreSQL text column; a cut through a 2-byte character must not overflow the 1 KB.
     const receiver = await startWebhookReceiver(answers.status(200, `ok\u0000${'é'.repeat(1000)}`))
@@ -125,10 +125,8 @@ describe('webhook retries', () => {
     await sendTest(owner, webhook.id)
     const [delivery] = await waitForDeliveries(app, owner, webhook.id, (d) => d[0]?.status === 'succeeded', RETRY_WAIT_MS, 'the delivery to succeed')
 
-    const body = delivery?.attempts[0]?.responseBody ?? ''
-    assert.ok(body.startsWith('okéé'), body.slice(0, 20))
-    assert.ok(Buffer.byteLength(body) <= 1024, `${Buffer.byteLength(body)} bytes kept`)
-    assert.ok(!body.includes('\u0000') && !body.includes('\uFFFD'))
+    // What would be kept of a public receiver's answer is storableText's (webhook-sender.test.ts); a loopback one's is not kept.
+    assert.deepEqual([delivery?.attempts[0]?.statusCode, delivery?.attempts[0]?.responseBody], [200, null])
     assert.equal(receiver.requests.length, 1)
   })
 

@@ -4,7 +4,7 @@ import { createSecretBox } from '../../src/infra/security/secret-box.ts'
 import { generateWebhookSecret } from '../../src/modules/webhooks/webhook-signing.ts'
 import { givenReseller, type GivenClient } from '../helpers/given.ts'
 import { buildTestAppWithDb, deliveriesOf, type DeliveryView, sleep, waitForDeliveries } from '../helpers/webhook-fixtures.ts'
-import { startWebhookReceiver } from '../helpers/webhook-receiver.ts'
+import { answers, startWebhookReceiver } from '../helpers/webhook-receiver.ts'
 
 // Production refuses private, loopback and link-local targets when an endpoint is created and again when a delivery
 // is sent (DNS may have changed, or the row predates a rule). The sandbox allows them: every other webhook test
@@ -79,4 +79,84 @@ describe('webhook targets in production', () => {
       assert.equal((await deliveriesOf(app, owner, webhookId)).length, 1)
     })
   }
+})
+
+describe('webhook targets in a sandbox reachable from outside', async () => {
+  // HOST=0.0.0.0 (the Dockerfile's): strangers can register endpoints, so inside addresses are refused as in production.
+  const exposed = await buildTestAppWithDb({ allowPrivateWebhookTargets: false, rateLimitPerSecond: 10_000 })
+  const internal = await startWebhookReceiver()
+
+  it('when an endpoint targets an internal service on loopback, then 400 and nothing is stored', async () => {
+    const owner = await givenReseller(exposed.app)
+    const target = `http://127.0.0.1:${internal.port}/admin`
+
+    const res = await exposed.app.inject({ method: 'POST', url: '/api/webhooks', headers: owner.auth, payload: { url: target, events: EVENTS } })
+
+    assert.equal(res.statusCode, 400, res.body)
+    assert.deepEqual(res.json(), { errors: [privateTarget('127.0.0.1')] })
+    assert.deepEqual((await exposed.app.inject({ method: 'GET', url: '/api/webhooks', headers: owner.auth })).json(), [])
+    assert.equal(internal.requests.length, 0)
+  })
+})
+
+describe('webhook targets in a sandbox on loopback', async () => {
+  const local = await buildTestAppWithDb({ rateLimitPerSecond: 10_000 })
+  const internal = await startWebhookReceiver()
+
+  it('when a local receiver answers with a body, then it gets the delivery but the log keeps nothing of its answer', async () => {
+    internal.answer(answers.status(200, 'secret admin page'))
+    const owner = await givenReseller(local.app)
+    const created = await local.app.inject({ method: 'POST', url: '/api/webhooks', headers: owner.auth, payload: { url: internal.url, events: EVENTS } })
+    assert.equal(created.statusCode, 201, created.body)
+    const { id } = created.json()
+
+    const test = await local.app.inject({ method: 'POST', url: `/api/webhooks/${id}/test`, headers: owner.auth })
+    assert.equal(test.statusCode, 202, test.body)
+    const [delivery] = await waitForDeliveries(local.app, owner, id, (d) => d[0]?.status === 'succeeded', 10_000)
+
+    assert.deepEqual(delivery!.attempts.map((a) => [a.statusCode, a.responseBody]), [[200, null]])
+    assert.equal(internal.requests.length, 1)
+    assert.equal(internal.requests[0]!.headers['webhook-id'], delivery!.webhookId)
+  })
+})
+
+describe('webhook endpoints per account', async () => {
+  const limited = await buildTestAppWithDb({ rateLimitPerSecond: 10_000 })
+  const receiver = await startWebhookReceiver()
+  const create = (owner: GivenClient) => limited.app.inject({ method: 'POST', url: '/api/webhooks', headers: owner.auth, payload: { url: receiver.url, events: EVENTS } })
+
+  it('when an account has 20 endpoints, then the 21st is 409 with a clear message; after a delete one more fits', async () => {
+    const owner = await givenReseller(limited.app)
+    const ids: number[] = []
+    for (let i = 0; i < 20; i++) {
+      const res = await create(owner)
+      assert.equal(res.statusCode, 201, res.body)
+      ids.push(res.json().id)
+    }
+
+    const refused = await create(owner)
+
+    assert.equal(refused.statusCode, 409, refused.body)
+    assert.equal(refused.headers['content-type'], 'application/json; charset=utf-8')
+    assert.deepEqual(refused.json(), { errors: ['An account can have at most 20 webhook endpoints; delete one before adding another.'] })
+    assert.equal((await limited.app.inject({ method: 'DELETE', url: `/api/webhooks/${ids[0]}`, headers: owner.auth })).statusCode, 204)
+    assert.equal((await create(owner)).statusCode, 201)
+    assert.equal((await create(owner)).statusCode, 409)
+  })
+
+  it('when 30 endpoints are created at once, then exactly 20 are made and 10 refused', async () => {
+    const owner = await givenReseller(limited.app)
+
+    const answers = await Promise.all(Array.from({ length: 30 }, () => create(owner)))
+
+    assert.deepEqual(answers.map((a) => a.statusCode).sort(), [...Array(20).fill(201), ...Array(10).fill(409)])
+    assert.equal((await limited.app.inject({ method: 'GET', url: '/api/webhooks', headers: owner.auth })).json().length, 20)
+  })
+
+  it('when another account has 20 endpoints, then this one is not limited by them', async () => {
+    const full = await givenReseller(limited.app)
+    await Promise.all(Array.from({ length: 20 }, () => create(full)))
+    const other = await givenReseller(limited.app)
+    assert.equal((await create(other)).statusCode, 201)
+  })
 })

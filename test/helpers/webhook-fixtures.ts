@@ -58,7 +58,7 @@ export async function givenWebhook (app: App, client: GivenClient, url: string, 
 
 export interface DeliveryAttemptView { attemptNumber: number, statusCode: number | null, durationMs: number, error: string | null, responseBody: string | null, createdAt: string }
 export interface DeliveryView {
-  id: number, eventId: number, eventType: string, status: string, attemptCount: number, nextAttemptAt: string | null, createdAt: string, attempts: DeliveryAttemptView[]
+  id: number, webhookId: string, eventId: number, eventType: string, status: string, attemptCount: number, nextAttemptAt: string | null, createdAt: string, attempts: DeliveryAttemptView[]
 }
 
 export async function deliveriesOf (app: App, client: GivenClient, webhookId: number): Promise<DeliveryView[]> {

@@ -296,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Events are POSTed to the URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) with the secret returned here once. Failed deliveries are retried for about a day.
+         * @description Events are POSTed to the URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) with the secret returned here once. Failed deliveries are retried for about a day. At most 20 active endpoints per account. Private, loopback and link-local targets are refused unless the service runs as a sandbox on loopback.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -607,6 +607,8 @@ export interface components {
         };
         WebhookDelivery: {
             id: number;
+            /** @description The webhook-id header your receiver got for this delivery (the same on every retry), to match your logs to ours */
+            webhookId: string;
             eventId: number;
             eventType: string;
             /** @description pending, succeeded or failed */
@@ -622,7 +624,7 @@ export interface components {
                 statusCode: number | null;
                 durationMs: number;
                 error: string | null;
-                /** @description First 1 KB of the answer */
+                /** @description First 1 KB of the answer; always null for a receiver on a private, loopback or link-local address */
                 responseBody: string | null;
                 createdAt: string;
             }[];
@@ -2680,6 +2682,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description The account has 20 active endpoints already; delete one first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
             /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
             429: {
                 headers: {
@@ -3052,6 +3063,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "id": 31,
+                     *         "webhookId": "msg_31",
                      *         "eventId": 54,
                      *         "eventType": "bank_account.bav_completed",
                      *         "status": "succeeded",

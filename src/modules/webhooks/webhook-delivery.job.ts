@@ -6,7 +6,7 @@ import { nextRetryDelayMs } from './retry-schedule.ts'
 import { sendWebhook } from './webhook-sender.ts'
 import { signedHeaders } from './webhook-signing.ts'
 import * as repo from './webhooks.repository.ts'
-import { WEBHOOK_DELIVER_JOB } from './webhooks.service.ts'
+import { WEBHOOK_DELIVER_JOB, webhookMessageId } from './webhooks.service.ts'
 
 export interface DeliveryDeps {
   db: Database
@@ -41,7 +41,7 @@ export function createDeliveryJob (deps: DeliveryDeps) {
       return
     }
     const attemptNumber = work.attemptCount + 1
-    const headers = signedHeaders(deps.secrets.open(work.secretCiphertext), { msgId: `msg_${work.id}`, timestamp: new Date(clock.now()), body: work.payload })
+    const headers = signedHeaders(deps.secrets.open(work.secretCiphertext), { msgId: webhookMessageId(work.id), timestamp: new Date(clock.now()), body: work.payload })
     const result = await sendWebhook({ url: work.url, headers, body: work.payload, timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivateTargets })
 
     await db.transaction(async (tx) => {

@@ -38,7 +38,8 @@ async function startReceiver (t: TestContext): Promise<{ base: string, received:
   return { base: `http://127.0.0.1:${port}`, received }
 }
 
-const delivery = { headers: { 'webhook-id': 'msg_1' }, body: '{"type":"test"}', allowPrivate: true }
+// The receiver is on loopback, whose answers are never kept in service; these tests keep them to see what would be.
+const delivery = { headers: { 'webhook-id': 'msg_1' }, body: '{"type":"test"}', allowPrivate: true, keepsAnswerFrom: () => true }
 
 describe('webhook sender', () => {
   it('when the receiver answers 200, then the delivery is ok and the request carries body and headers', async (t) => {
@@ -88,6 +89,14 @@ describe('webhook sender', () => {
     assert.equal(result.statusCode, null)
     assert.equal(result.error, 'timed out after 150 ms')
     assert.ok(result.durationMs >= 140 && result.durationMs < 2000, `took ${result.durationMs} ms`)
+  })
+
+  it('when the receiver is on a loopback or private address, then nothing of its answer is kept, whatever it says', async (t) => {
+    const { base } = await startReceiver(t)
+
+    const result = await sendWebhook({ headers: delivery.headers, body: delivery.body, allowPrivate: true, url: `${base}/ok` })
+
+    assert.deepEqual([result.ok, result.statusCode, result.responseBody], [true, 200, ''])
   })
 
   it('when the receiver sends a 1 MB body, then at most 1024 bytes are kept', async (t) => {

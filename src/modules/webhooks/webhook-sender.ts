@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { performance } from 'node:perf_hooks'
-import { parseWebhookUrl, safeLookup } from './url-safety.ts'
+import { isPrivateAddress, parseWebhookUrl, safeLookup } from './url-safety.ts'
 
 export type WebhookRequest = {
   url: string
@@ -9,6 +9,8 @@ export type WebhookRequest = {
   body: string
   timeoutMs?: number
   allowPrivate: boolean
+  /** Whether the answer of a receiver at this address may be kept; by default only public addresses'. */
+  keepsAnswerFrom?: (address: string) => boolean
 }
 
 export type WebhookResult = {
@@ -80,6 +82,8 @@ export function storableText (bytes: Buffer): string {
   return decoded.slice(0, end)
 }
 
+const isPublicAddress = (address: string) => !isPrivateAddress(address)
+
 function requestOptions (request: WebhookRequest): http.RequestOptions {
   return {
     method: 'POST',
@@ -102,13 +106,16 @@ function post (url: URL, request: WebhookRequest, finish: (outcome: Outcome) => 
   const chunks: Buffer[] = []
   let received = 0
   let response: http.IncomingMessage | null = null
+  // The answer of a receiver on a private address is never kept: the delivery log would let a
+  // client read internal services through us.
+  let keepBody = false
   let settled = false
   const settle = (error: string | null): void => {
     if (settled) return
     settled = true
     clearTimeout(timer)
     req.destroy()
-    const body = storableText(Buffer.concat(chunks))
+    const body = keepBody ? storableText(Buffer.concat(chunks)) : ''
     // Once the status line is in, the receiver has the event; a slow or broken body does not change the verdict.
     finish(response === null ? failure(error ?? 'no response') : responseOutcome(response, body))
   }
@@ -116,6 +123,8 @@ function post (url: URL, request: WebhookRequest, finish: (outcome: Outcome) => 
   req.on('error', (error) => settle(describeError(error)))
   req.on('response', (res) => {
     response = res
+    const peer = res.socket.remoteAddress
+    keepBody = peer !== undefined && (request.keepsAnswerFrom ?? isPublicAddress)(peer)
     res.on('data', (chunk: Buffer) => {
       chunks.push(chunk)
       received += chunk.length

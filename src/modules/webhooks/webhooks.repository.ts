@@ -11,6 +11,17 @@ export async function insertEndpoint (q: Queryable, accountId: number, url: stri
   return row!
 }
 
+/**
+ * Inserts an endpoint unless the account has `limit` active ones already; null then. An advisory
+ * lock per account makes the count and the insert one step for concurrent creates.
+ */
+export async function insertEndpointWithin (tx: Queryable, limit: number, accountId: number, url: string, events: string[], secretCiphertext: string): Promise<EndpointRow | null> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints'), $1)", [accountId])
+  const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints WHERE account_id = $1 AND disabled_at IS NULL', [accountId]) as [{ n: number }]
+  if (n >= limit) return null
+  return insertEndpoint(tx, accountId, url, events, secretCiphertext)
+}
+
 export async function listEndpoints (q: Queryable, accountId: number): Promise<EndpointRow[]> {
   return q.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE account_id = $1 AND disabled_at IS NULL ORDER BY id`, [accountId])
 }

@@ -14,7 +14,7 @@ export function webhooksRoutes (webhooks: WebhooksService) {
     app.post('/api/webhooks', {
       schema: {
         tags, security, operationId: 'createWebhook', summary: 'Register a webhook endpoint',
-        description: 'Events are POSTed to the URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) with the secret returned here once. Failed deliveries are retried for about a day.',
+        description: 'Events are POSTed to the URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) with the secret returned here once. Failed deliveries are retried for about a day. At most 20 active endpoints per account. Private, loopback and link-local targets are refused unless the service runs as a sandbox on loopback.',
         querystring: ApiVersionQuery, body: CreateBody,
         response: {
           201: Type.Ref('WebhookEndpointCreated', {
@@ -25,6 +25,9 @@ export function webhooksRoutes (webhooks: WebhooksService) {
           400: errorListResponse('The url or events are invalid, or an unsupported api-version', {
             invalidEvents: ['The events field must be a non-empty list of distinct event types: bank_account.bav_completed, bank_account.bav_failed.'],
             unsupportedVersion: [UNSUPPORTED_VERSION],
+          }),
+          409: errorListResponse('The account has 20 active endpoints already; delete one first', {
+            tooManyEndpoints: ['An account can have at most 20 webhook endpoints; delete one before adding another.'],
           }),
           ...authenticatedErrors,
         },

@@ -31,6 +31,7 @@ export const WebhookEndpointCreated = Type.Object({
 
 export const WebhookDelivery = Type.Object({
   id: Type.Integer(),
+  webhookId: Type.String({ description: 'The webhook-id header your receiver got for this delivery (the same on every retry), to match your logs to ours' }),
   eventId: Type.Integer(),
   eventType: Type.String(),
   status: Type.String({ description: 'pending, succeeded or failed' }),
@@ -42,7 +43,7 @@ export const WebhookDelivery = Type.Object({
     statusCode: Type.Union([Type.Integer(), Type.Null()], { description: 'null when no HTTP answer came (timeout, refused)' }),
     durationMs: Type.Integer(),
     error: Type.Union([Type.String(), Type.Null()]),
-    responseBody: Type.Union([Type.String(), Type.Null()], { description: 'First 1 KB of the answer' }),
+    responseBody: Type.Union([Type.String(), Type.Null()], { description: 'First 1 KB of the answer; always null for a receiver on a private, loopback or link-local address' }),
     createdAt: Type.String(),
   }), { description: 'Most recent first' }),
 }, { $id: 'WebhookDelivery' })
@@ -56,7 +57,7 @@ export const webhookExamples = {
   endpoint,
   created: { ...endpoint, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
   deliveries: [{
-    id: 31, eventId: 54, eventType: 'bank_account.bav_completed', status: 'succeeded', attemptCount: 2, nextAttemptAt: null, createdAt: '2026-11-22T10:15:31.300Z',
+    id: 31, webhookId: 'msg_31', eventId: 54, eventType: 'bank_account.bav_completed', status: 'succeeded', attemptCount: 2, nextAttemptAt: null, createdAt: '2026-11-22T10:15:31.300Z',
     attempts: [
       { attemptNumber: 2, statusCode: 200, durationMs: 48, error: null, responseBody: 'ok', createdAt: '2026-11-22T10:15:36.420Z' },
       { attemptNumber: 1, statusCode: 503, durationMs: 51, error: null, responseBody: 'busy', createdAt: '2026-11-22T10:15:31.350Z' },

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../infra/db/database.ts'
 import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
+import { TooManyEndpoints } from './webhooks.errors.ts'
 import type { Queue } from '../../infra/queue/queue.ts'
 import type { SecretBox } from '../../infra/security/secret-box.ts'
 import type { Caller } from '../../shared/caller.ts'
@@ -10,6 +11,12 @@ import * as repo from './webhooks.repository.ts'
 import type { CreateWebhookBody, WebhookDeliveryView } from './webhooks.schemas.ts'
 
 export const WEBHOOK_DELIVER_JOB = 'webhook.deliver'
+
+/** Active endpoints an account may have: each event is signed and sent once per endpoint. */
+export const MAX_ENDPOINTS_PER_ACCOUNT = 20
+
+/** The `webhook-id` of a delivery, the same on every retry so receivers can de-duplicate. */
+export const webhookMessageId = (deliveryId: number) => `msg_${deliveryId}`
 
 export interface WebhooksDeps {
   db: Database
@@ -46,7 +53,9 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
       const check = await checkWebhookUrl(body.url, { allowPrivate: allowPrivateTargets })
       if (!check.ok) throw new ValidationFailed([`The url field is not acceptable: ${check.reason}.`])
       const secret = generateWebhookSecret()
-      const endpoint = await repo.insertEndpoint(db, caller.accountId, body.url, [...body.events], secrets.seal(secret))
+      const endpoint = await db.transaction((tx) =>
+        repo.insertEndpointWithin(tx, MAX_ENDPOINTS_PER_ACCOUNT, caller.accountId, body.url, [...body.events], secrets.seal(secret)))
+      if (!endpoint) throw new TooManyEndpoints(MAX_ENDPOINTS_PER_ACCOUNT)
       return { ...endpointView(endpoint), secret }
     },
 
@@ -71,6 +80,7 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
       const deliveries = await repo.listDeliveries(db, id, 50)
       return deliveries.map((d) => ({
         id: d.id,
+        webhookId: webhookMessageId(d.id),
         eventId: d.eventId,
         eventType: d.eventType,
         status: d.status,

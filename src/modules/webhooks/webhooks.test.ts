@@ -102,7 +102,7 @@ describe('webhook endpoints', () => {
       assert.ok(!String(value).includes(key), `column ${column} holds the secret in clear`)
       assert.ok(!String(value).includes(Buffer.from(key, 'base64').toString('hex')), `column ${column} holds the secret as hex`)
     }
-    assert.match(String(row.secret_ciphertext), /^v1\./)
+    assert.match(String(row.secret_ciphertext), /^v2\.[A-Za-z0-9_-]{8}\./)
     assert.equal(createSecretBox({ ...config.webhookSecretKeys }, 'webhook-signing-secrets').open(String(row.secret_ciphertext)), created.secret)
   })
 
@@ -172,10 +172,12 @@ describe('test events and the delivery log', () => {
     const [attempt] = delivery.attempts
     assert.ok(attempt)
     assert.deepEqual(delivery, {
-      id: deliveryId, eventId: delivery.eventId, eventType: 'webhook.test', status: 'succeeded', attemptCount: 1, nextAttemptAt: null, createdAt: delivery.createdAt,
-      attempts: [{ attemptNumber: 1, statusCode: 200, durationMs: attempt.durationMs, error: null, responseBody: 'ok', createdAt: attempt.createdAt }],
+      id: deliveryId, webhookId: `msg_${deliveryId}`, eventId: delivery.eventId, eventType: 'webhook.test', status: 'succeeded', attemptCount: 1, nextAttemptAt: null, createdAt: delivery.createdAt,
+      attempts: [{ attemptNumber: 1, statusCode: 200, durationMs: attempt.durationMs, error: null, responseBody: null, createdAt: attempt.createdAt }],
     })
     assert.ok(Number.isInteger(attempt.durationMs) && attempt.durationMs >= 0)
+    const seen = receiver.requests.filter((r) => r.headers['webhook-id'] === delivery.webhookId)
+    assert.equal(seen.length, 1, 'the receiver saw the webhook-id the log shows')
     assert.match(delivery.createdAt, ISO_UTC)
     assert.match(attempt.createdAt, ISO_UTC)
   })
