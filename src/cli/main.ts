@@ -3,10 +3,12 @@ import { ConfigError, loadConfig } from '../config/config.ts'
 import { DataDirBusy } from '../infra/db/data-dir-lock.ts'
 import { AccountCommandError } from '../modules/accounts/index.ts'
 import { accountRateLimit } from './account-rate-limit.ts'
+import { accountResetCredentials } from './account-reset-credentials.ts'
 import { migrateCommand } from './migrate.ts'
 import { resellerCreate } from './reseller-create.ts'
 import { servicesList } from './services-list.ts'
 import { UsageError } from './usage.ts'
+import { webhooksResealSecrets } from './webhooks-reseal-secrets.ts'
 
 const USAGE = `Usage: idcheck <command> [options]   (also: npm run cli -- <command> [options])
 
@@ -17,6 +19,9 @@ Commands:
   reseller create --name NAME [--services all|1,2] [--json]
                                                onboard a reseller; prints its clientId and clientSecret once
   account rate-limit ID N|default              set an account's requests per second
+  account reset-credentials ID [--json]        a new clientSecret for any account (resellers too); the old
+                                               secret and its tokens stop working at once
+  webhooks reseal-secrets                      after rotating WEBHOOK_SECRET_KEY: re-seal every webhook secret
   services list [--json]                       list the services and their ids
 
 Configuration comes from the environment (DATABASE_URL, DATA_DIR, …): see README.md.`
@@ -50,8 +55,12 @@ async function main (argv: string[]): Promise<number> {
       if (sub !== 'create') throw new UsageError(`unknown command "reseller ${sub ?? ''}"; did you mean "reseller create"?`)
       return resellerCreate(config(), { name: values.name, services: values.services, json: values.json ?? false, extra: rest })
     case 'account':
-      if (sub !== 'rate-limit') throw new UsageError(`unknown command "account ${sub ?? ''}"; did you mean "account rate-limit ID N"?`)
-      return accountRateLimit(config(), rest)
+      if (sub === 'rate-limit') return accountRateLimit(config(), rest)
+      if (sub === 'reset-credentials') return accountResetCredentials(config(), rest, values.json ?? false)
+      throw new UsageError(`unknown command "account ${sub ?? ''}"; did you mean "account rate-limit ID N" or "account reset-credentials ID"?`)
+    case 'webhooks':
+      if (sub !== 'reseal-secrets') throw new UsageError(`unknown command "webhooks ${sub ?? ''}"; did you mean "webhooks reseal-secrets"?`)
+      return webhooksResealSecrets(config(), rest)
     case 'services':
       if (sub !== 'list') throw new UsageError(`unknown command "services ${sub ?? ''}"; did you mean "services list"?`)
       return servicesList(config(), values.json ?? false)

@@ -1,11 +1,13 @@
 import type { Config } from '../config/config.ts'
+import { hasVisibleCharacter, normalisedName } from '../shared/names.ts'
 import { UsageError } from './usage.ts'
 import { withApp } from './with-app.ts'
 
 export async function resellerCreate (config: Config, args: { name?: string, services?: string, json: boolean, extra: string[] }): Promise<number> {
   if (args.extra.length > 0) throw new UsageError(`unexpected argument "${args.extra[0]}"`)
-  const name = args.name?.trim()
+  const name = args.name === undefined ? undefined : normalisedName(args.name)
   if (!name) throw new UsageError('reseller create needs --name NAME')
+  if (!hasVisibleCharacter(name)) throw new UsageError('--name must contain a visible character')
   if (name.length > 200) throw new UsageError('--name must be at most 200 characters')
   const serviceIds = parseServices(args.services ?? 'all')
   const created = await withApp(config, (app) => app.services.accounts.createReseller({ name, serviceIds }))

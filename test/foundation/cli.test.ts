@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -30,7 +31,7 @@ function freshDataDir (): string {
 
 function childEnv (dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extra }
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'PORT', 'LOG_LEVEL', 'IDCHECK_ENVIRONMENT', 'NODE_TEST_CONTEXT']) {
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEYS_PREVIOUS', 'PORT', 'LOG_LEVEL', 'IDCHECK_ENVIRONMENT', 'NODE_TEST_CONTEXT']) {
     if (!(name in extra)) delete env[name]
   }
   return env
@@ -38,9 +39,9 @@ function childEnv (dataDir: string, extra: Record<string, string> = {}): NodeJS.
 
 interface Run { code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string }
 
-function runCli (dataDir: string, args: string[]): Promise<Run> {
+function runCli (dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, ['src/cli/main.ts', ...args], { cwd: ROOT, env: childEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(NODE, ['src/cli/main.ts', ...args], { cwd: ROOT, env: childEnv(dataDir, extraEnv), stdio: ['ignore', 'pipe', 'pipe'] })
     children.add(child)
     let stdout = ''
     let stderr = ''
@@ -60,11 +61,11 @@ interface RunningServer {
   stop: () => Promise<{ code: number | null, signal: NodeJS.Signals | null }>
 }
 
-async function startServer (dataDir: string): Promise<RunningServer> {
+async function startServer (dataDir: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
   const child = spawn(NODE, ['src/server.ts'], {
     cwd: ROOT,
-    env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...extraEnv }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
@@ -200,6 +201,30 @@ describe('idcheck CLI', { skip, concurrency: 2 }, () => {
     assert.match(run.stderr, /no account with id 999/)
   })
 
+  it('when "account reset-credentials ID --json" runs, then it prints exactly the id, clientId and new clientSecret', async () => {
+    const dataDir = freshDataDir()
+    const reseller = await createReseller(dataDir, 'Rotating Resale')
+    const run = await runCli(dataDir, ['account', 'reset-credentials', String(reseller.id), '--json'])
+    assert.equal(run.code, 0, run.stderr)
+    const reset = JSON.parse(run.stdout)
+    assert.deepEqual(Object.keys(reset), ['id', 'clientId', 'clientSecret'])
+    assert.deepEqual([reset.id, reset.clientId], [reseller.id, reseller.clientId])
+    assert.notEqual(reset.clientSecret, reseller.clientSecret)
+    assert.equal(run.stdout.trim().split('\n').length, 1)
+  })
+
+  it('when "account reset-credentials" names an account that does not exist, then exit 1 saying so', async () => {
+    const run = await runCli(freshDataDir(), ['account', 'reset-credentials', '999'])
+    assert.equal(run.code, 1)
+    assert.equal(run.stderr, 'idcheck: account 999 does not exist\n')
+  })
+
+  it('when "reseller create" gets a name of only invisible characters, then exit 64 saying so', async () => {
+    const run = await runCli(freshDataDir(), ['reseller', 'create', '--name', '\u200B\u200D\uFEFF'])
+    assert.equal(run.code, EX_USAGE, run.stderr)
+    assert.match(run.stderr, /--name must contain a visible character/)
+  })
+
   it('when the CLI gets no command, then it prints the usage and exits 1', async () => {
     const run = await runCli(freshDataDir(), [])
     assert.equal(run.code, 1)
@@ -214,6 +239,8 @@ describe('idcheck CLI', { skip, concurrency: 2 }, () => {
     ['a non-numeric account id', ['account', 'rate-limit', 'abc', '40'], /ID must be/],
     ['a zero rate limit', ['account', 'rate-limit', '1', '0'], /N must be/],
     ['a missing rate limit', ['account', 'rate-limit', '1'], /usage: account rate-limit/],
+    ['reset-credentials without an id', ['account', 'reset-credentials'], /usage: account reset-credentials ID/],
+    ['reset-credentials of a non-numeric id', ['account', 'reset-credentials', 'me'], /ID must be/],
     ['an unknown sub-command', ['services', 'delete'], /services list/],
   ]
   for (const [when, args, message] of badArguments) {
@@ -278,6 +305,52 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
 
     const afterStop = await runCli(dataDir, ['services', 'list', '--json'])
     assert.equal(afterStop.code, 0, `the data directory is free again after shutdown: ${afterStop.stderr}`)
+  })
+
+  it("when an operator resets a leaked reseller secret with the CLI, then the old secret and its tokens are refused and the new secret works", async () => {
+    const dataDir = freshDataDir()
+    const reseller = await createReseller(dataDir, 'Leaky Resale')
+    let server = await startServer(dataDir)
+    const before = await (await authenticate(server.base, reseller.clientId, reseller.clientSecret)).json() as { accessToken: string }
+    await server.stop()
+
+    const run = await runCli(dataDir, ['account', 'reset-credentials', String(reseller.id)])
+    assert.equal(run.code, 0, run.stderr)
+    const newSecret = /clientSecret (\S+)/.exec(run.stdout)?.[1]
+    assert.ok(newSecret, run.stdout)
+    assert.match(run.stdout, /not shown again/)
+
+    server = await startServer(dataDir)
+    try {
+      assert.equal((await authenticate(server.base, reseller.clientId, reseller.clientSecret)).status, 401, 'the old secret still works')
+      assert.equal((await pingWith(server.base, before.accessToken)).status, 401, 'a token issued under the old secret still works')
+      const fresh = await authenticate(server.base, reseller.clientId, newSecret)
+      assert.equal(fresh.status, 200)
+      assert.equal((await pingWith(server.base, (await fresh.json() as { accessToken: string }).accessToken)).status, 200)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('when WEBHOOK_SECRET_KEY is rotated and "webhooks reseal-secrets" runs, then endpoints keep their secrets under the new key alone', async () => {
+    const dataDir = freshDataDir()
+    const reseller = await createReseller(dataDir, 'Hooked Resale')
+    const [oldKey, newKey] = [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')]
+    let server = await startServer(dataDir, { WEBHOOK_SECRET_KEY: oldKey })
+    const token = (await (await authenticate(server.base, reseller.clientId, reseller.clientSecret)).json() as { accessToken: string }).accessToken
+    const created = await fetch(`${server.base}/api/webhooks`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/hook', events: ['bank_account.bav_completed'] }),
+    })
+    assert.equal(created.status, 201)
+    await server.stop()
+
+    const reseal = await runCli(dataDir, ['webhooks', 'reseal-secrets'], { WEBHOOK_SECRET_KEY: newKey, WEBHOOK_SECRET_KEYS_PREVIOUS: oldKey })
+    assert.equal(reseal.code, 0, reseal.stderr)
+    assert.match(reseal.stdout, /^Re-sealed 1 of 1 webhook secrets/)
+    const again = await runCli(dataDir, ['webhooks', 'reseal-secrets'], { WEBHOOK_SECRET_KEY: newKey })
+    assert.equal(again.code, 0, again.stderr)
+    assert.match(again.stdout, /^Re-sealed 0 of 1 webhook secrets/, 'nothing is left under the old key')
   })
 
   it('when the server first starts on an empty data dir, then it prints a demo reseller with a working curl line once, saved with mode 0600', async () => {

@@ -66,6 +66,14 @@ export async function replaceSecret (tx: Queryable, id: number, parentAccountId:
   return row
 }
 
+/** As replaceSecret, for any account (the operator's rotation). */
+export async function replaceSecretOfAny (tx: Queryable, id: number, clientSecretHash: string): Promise<{ id: number, clientId: string } | undefined> {
+  const [row] = await tx.query<{ id: number, clientId: string }>(
+    `UPDATE accounts SET client_secret_hash = $2, credentials_version = credentials_version + 1 WHERE id = $1 RETURNING id, client_id AS "clientId"`,
+    [id, clientSecretHash])
+  return row
+}
+
 export async function findCredentials (q: Queryable, clientId: string): Promise<{ id: number, secretHash: string, credentialsVersion: number } | undefined> {
   const [row] = await q.query<{ id: number, secretHash: string, credentialsVersion: number }>(
     'SELECT id, client_secret_hash AS "secretHash", credentials_version AS "credentialsVersion" FROM accounts WHERE client_id = $1', [clientId])

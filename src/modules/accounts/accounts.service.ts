@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../infra/db/database.ts'
 import { uniqueViolation } from '../../infra/db/database.ts'
-import { NotFound } from '../../infra/http/api-error.ts'
+import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
+import { hasVisibleCharacter, normalisedName } from '../../shared/names.ts'
 import { generateClientId, generateClientSecret, hashSecret } from '../../infra/security/secrets.ts'
 import type { Caller } from '../../shared/caller.ts'
 import type { ServiceEntry, ServicesCatalogue } from '../services-catalogue/index.ts'
@@ -28,6 +29,13 @@ export interface AccountsDeps {
 
 export type AccountsService = ReturnType<typeof createAccountsService>
 
+/** NFC and trimmed, so one name has one form; a name of only invisible characters is refused. */
+function checkedName (raw: string): string {
+  const name = normalisedName(raw)
+  if (!hasVisibleCharacter(name)) throw new ValidationFailed(['The name field must contain a visible character.'])
+  return name
+}
+
 export function createAccountsService ({ db, catalogue, onAuthChanged }: AccountsDeps) {
   const view = async (q: Queryable, rows: repo.AccountRow[]): Promise<AccountView[]> => {
     const enabled = await catalogue.enabledFor(q, rows.map((r) => r.id))
@@ -50,7 +58,9 @@ export function createAccountsService ({ db, catalogue, onAuthChanged }: Account
 
   return {
     /** Operator onboarding (CLI): the only way a reseller comes to exist. */
-    async createReseller ({ name, serviceIds }: { name: string, serviceIds: number[] | 'all' }) {
+    async createReseller ({ name: rawName, serviceIds }: { name: string, serviceIds: number[] | 'all' }) {
+      const name = normalisedName(rawName)
+      if (!hasVisibleCharacter(name)) throw new AccountCommandError('the name must contain a visible character')
       const ids = serviceIds === 'all' ? catalogue.offered().map((s) => s.serviceId) : serviceIds
       const unknown = catalogue.unknownIds(ids)
       if (unknown.length > 0) throw new AccountCommandError(`unknown service id(s): ${unknown.join(', ')} (see: idcheck services list)`)
@@ -68,6 +78,7 @@ export function createAccountsService ({ db, catalogue, onAuthChanged }: Account
 
     async createSubAccount (caller: Caller, input: CreateAccountInput): Promise<{ created: boolean, result: AccountWithCredentials }> {
       if (!caller.isReseller) throw new NotAReseller()
+      const name = checkedName(input.name)
       const externalReference = input.externalReference ?? null
       const existing = async () => externalReference === null
         ? undefined
@@ -84,7 +95,7 @@ export function createAccountsService ({ db, catalogue, onAuthChanged }: Account
       const clientSecret = generateClientSecret()
       try {
         const row = await insertAccount({
-          name: input.name, isReseller: false, parentAccountId: caller.accountId, externalReference, clientId: generateClientId(), clientSecretHash: hashSecret(clientSecret),
+          name, isReseller: false, parentAccountId: caller.accountId, externalReference, clientId: generateClientId(), clientSecretHash: hashSecret(clientSecret),
         }, serviceIds)
         return {
           created: true,
@@ -114,11 +125,12 @@ export function createAccountsService ({ db, catalogue, onAuthChanged }: Account
     async update (caller: Caller, id: number, input: UpdateAccountInput): Promise<void> {
       const row = await repo.findOwned(db, caller.accountId, id)
       if (!row) throw new NotFound()
+      const name = input.name == null ? null : checkedName(input.name)
       const serviceIds = input.enabledServices
       if (serviceIds != null && catalogue.unknownIds(serviceIds, await resellable(caller)).length > 0) throw new InvalidServiceId()
       try {
         await db.transaction(async (tx) => {
-          if (input.name != null && input.name !== row.name) await repo.rename(tx, id, input.name)
+          if (name !== null && name !== row.name) await repo.rename(tx, id, name)
           if (serviceIds != null) await catalogue.replaceEnabled(tx, id, serviceIds)
         })
       } catch (err) {
@@ -133,6 +145,15 @@ export function createAccountsService ({ db, catalogue, onAuthChanged }: Account
       if (!row) throw new NotFound()
       onAuthChanged(row.id)
       return { clientId: row.clientId, clientSecret, securityWarning: securityWarnings.reset() }
+    },
+
+    /** Operator rotation of any account's secret (CLI), resellers included: as the API's reset, old tokens die with it. */
+    async resetCredentialsByOperator (id: number): Promise<{ id: number, clientId: string, clientSecret: string }> {
+      const clientSecret = generateClientSecret()
+      const row = await repo.replaceSecretOfAny(db, id, hashSecret(clientSecret))
+      if (!row) throw new AccountCommandError(`account ${id} does not exist`)
+      onAuthChanged(row.id)
+      return { id: row.id, clientId: row.clientId, clientSecret }
     },
 
     async setRateLimit (id: number, perSecond: number | null): Promise<void> {

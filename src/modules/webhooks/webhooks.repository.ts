@@ -136,3 +136,12 @@ export async function requeueDelivery (q: Queryable, endpointId: number, deliver
      WHERE id = $1 AND endpoint_id = $2 RETURNING id`, [deliveryId, endpointId])
   return rows.length > 0
 }
+
+/** Every endpoint's sealed secret, deleted ones too (their deliveries may still be retried by hand). */
+export async function listSealedSecrets (q: Queryable): Promise<{ id: number, sealed: string }[]> {
+  return q.query<{ id: number, sealed: string }>('SELECT id, secret_ciphertext AS sealed FROM webhook_endpoints ORDER BY id')
+}
+
+export async function replaceSealedSecret (q: Queryable, id: number, sealed: string): Promise<void> {
+  await q.query('UPDATE webhook_endpoints SET secret_ciphertext = $2 WHERE id = $1', [id, sealed])
+}

@@ -100,6 +100,16 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
       return { deliveryId, status: 'queued' as const }
     },
 
+    /** Key rotation (operator): every secret not under the current WEBHOOK_SECRET_KEY is sealed again under it. */
+    async resealSecrets (): Promise<{ resealed: number, total: number }> {
+      return db.transaction(async (tx) => {
+        const rows = await repo.listSealedSecrets(tx)
+        const stale = rows.filter((r) => secrets.isStale(r.sealed))
+        for (const row of stale) await repo.replaceSealedSecret(tx, row.id, secrets.seal(secrets.open(row.sealed)))
+        return { resealed: stale.length, total: rows.length }
+      })
+    },
+
     /** The PublishEvent of other modules: every subscribed endpoint of the account gets a delivery. */
     publish: (tx: Queryable, accountId: number, type: string, data: Record<string, unknown>) =>
       publishTo(tx, accountId, type, data, null).then(() => undefined),
