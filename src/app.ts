@@ -28,7 +28,7 @@ import { authRoutes, type AuthService, bearerAuth, createAuthService, createCred
 import { BankAccount, bankAccountsRoutes, type BankAccountsService, createBankAccountsService, DuplicateBankAccountBody, findActiveBankAccount, lockBankAccountForAttempt, refreshBankAccountDocument } from './modules/bank-accounts/index.ts'
 import { BAV_CHECK_JOB, BavAttempt, BavCheckAccepted, type BavProvider, bavProviderFor, bavQueues, bavRoutes, type BavService, createBavService } from './modules/bav/index.ts'
 import { Case, casesRoutes, type CasesService, createCasesService } from './modules/cases/index.ts'
-import { pingRoutes } from './modules/ping/ping.routes.ts'
+import { pingRoutes } from './modules/ping/index.ts'
 import { createDeliveryJob, createWebhooksService, DeliveryQueued, WEBHOOK_DELIVER_JOB, WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, webhookQueues, webhooksRoutes, type WebhooksService } from './modules/webhooks/index.ts'
 import { createSecretBox } from './infra/security/secret-box.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import { buildApp, type App } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config/config.ts'
 import { DataDirBusy, lockDataDir } from './infra/db/data-dir-lock.ts'
-import { announceDemoReseller } from './cli/demo-reseller.ts'
+import { announceDemoReseller } from './demo-reseller.ts'
 
 /** `npm start` / `idcheck serve`: listen, and close gracefully on SIGTERM or SIGINT. */
 export async function serve (config: Config): Promise<App> {

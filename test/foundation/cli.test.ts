@@ -336,7 +336,7 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
     const dataDir = freshDataDir()
     const reseller = await createReseller(dataDir, 'Hooked Resale')
     const [oldKey, newKey] = [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')]
-    let server = await startServer(dataDir, { WEBHOOK_SECRET_KEY: oldKey })
+    const server = await startServer(dataDir, { WEBHOOK_SECRET_KEY: oldKey })
     const token = (await (await authenticate(server.base, reseller.clientId, reseller.clientSecret)).json() as { accessToken: string }).accessToken
     const created = await fetch(`${server.base}/api/webhooks`, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

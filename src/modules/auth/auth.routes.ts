@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, problemResponse, serverErrors, UNSUPPORTED_VERSION } from '../../shared/schemas.ts'
 import type { AuthService } from './auth.service.ts'
-import { TokenRequest, TokenResponse } from './auth.schemas.ts'
+import { TokenRequest } from './auth.schemas.ts'
 
 export function authRoutes (auth: AuthService) {
   return async function (app: FastifyInstance) {

@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Caller } from '../../shared/caller.ts'
 import type { AuthService } from './auth.service.ts'
 import '../../infra/http/route-config.ts'
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set for every route that is not public; null only on public routes. */
-    caller: Caller | null
-  }
-}
+import '../../infra/http/request-caller.ts'
 
 /**
  * Every route but the public ones requires `Authorization: Bearer` (spec §4, §5). The check is
@@ -38,8 +31,3 @@ export const bearerAuth = fp(async (app: FastifyInstance, { auth }: { auth: Auth
   })
 }, { name: 'bearer-auth' })
 
-/** The caller of an authenticated route (the hook guarantees it). */
-export function callerOf (request: { caller: Caller | null }): Caller {
-  if (!request.caller) throw new Error('route is public: no caller')
-  return request.caller
-}

@@ -1,5 +1,5 @@
 export { authRoutes } from './auth.routes.ts'
-export { bearerAuth, callerOf } from './bearer-auth.ts'
+export { bearerAuth } from './bearer-auth.ts'
 export { createAuthService } from './auth.service.ts'
 export type { AuthService } from './auth.service.ts'
 export { createCredentialsCache } from './credentials-cache.ts'

@@ -1,5 +1,5 @@
 export { bankAccountsRoutes } from './bank-accounts.routes.ts'
 export { createBankAccountsService } from './bank-accounts.service.ts'
 export type { BankAccountsService } from './bank-accounts.service.ts'
-export { BankAccount, DuplicateBankAccountBody } from './bank-accounts.schemas.ts'
+export { BankAccount, BankAccountParams, DuplicateBankAccountBody } from './bank-accounts.schemas.ts'
 export { findActive as findActiveBankAccount, lockForAttempt as lockBankAccountForAttempt, refreshDocument as refreshBankAccountDocument } from './bank-accounts.repository.ts'

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, problemResponse, versionError } from '../../shared/schemas.ts'
-import { callerOf } from '../auth/index.ts'
-import { BankAccountParams } from '../bank-accounts/bank-accounts.schemas.ts'
+import { callerOf } from '../../infra/http/request-caller.ts'
+import { BankAccountParams } from '../bank-accounts/index.ts'
 import type { BavService } from './bav.service.ts'
 
 export function bavRoutes (bav: BavService) {

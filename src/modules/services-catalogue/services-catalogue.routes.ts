@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, versionError } from '../../shared/schemas.ts'
-import { callerOf } from '../auth/index.ts'
+import { callerOf } from '../../infra/http/request-caller.ts'
 import type { ServicesCatalogue } from './services-catalogue.service.ts'
 
 export function servicesCatalogueRoutes (catalogue: ServicesCatalogue, db: Parameters<ServicesCatalogue['enabledFor']>[0]) {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { App } from '../app.ts'
-import type { Config } from '../config/config.ts'
+import type { App } from './app.ts'
+import type { Config } from './config/config.ts'
 
 /**
  * First start of an empty embedded sandbox: make a reseller with every service and show how to

@@ -1,0 +1,52 @@
+// npm run lint: the rules that keep the layout of docs/decisions.md ("Code layout") true as the code grows.
+import tseslint from 'typescript-eslint'
+
+const MODULE_INTERNALS = {
+  regex: 'modules/[^/]+/(?!index\\.ts$)',
+  message: 'Import another module only through its index.ts.',
+}
+const SIBLING_INTERNALS = {
+  regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)',
+  message: 'Import another module only through its index.ts.',
+}
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'packages/client/dist/**', 'data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-empty-function': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // Only src/config reads the environment: everything else gets a validated Config.
+    files: ['src/**/*.ts'],
+    ignores: ['src/config/**', 'src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config (loadConfig), not process.env.' }],
+    },
+  },
+  {
+    // A module's files reach other modules only through their index.ts (tests may reach inside their own module).
+    files: ['src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SIBLING_INTERNALS] }] },
+  },
+  {
+    files: ['src/app.ts', 'src/server.ts', 'src/worker.ts', 'src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MODULE_INTERNALS] }] },
+  },
+  {
+    // Plumbing and pure helpers know no business module.
+    files: ['src/infra/**/*.ts', 'src/shared/**/*.ts', 'src/config/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/', message: 'infra/, shared/ and config/ import no module.' }] }] },
+  },
+  {
+    // The server runs the API; operator commands are the CLI's.
+    files: ['src/server.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MODULE_INTERNALS, { regex: '^\\./cli/', message: 'server.ts imports nothing from cli/.' }] }] },
+  },
+)

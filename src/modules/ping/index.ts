@@ -1,0 +1,1 @@
+export { pingRoutes } from './ping.routes.ts'
