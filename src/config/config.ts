@@ -33,7 +33,7 @@ export interface Config {
   allowPrivateWebhookTargets: boolean
   /** Key that encrypts webhook signing secrets at rest (WEBHOOK_SECRET_KEY), and earlier keys still accepted to read them. */
   webhookSecretKeys: { current: string, previous: string[] }
-  /** Longest a process trusts its cached view of an account's credentials (DESIGN.md: 1 s across processes). */
+  /** Longest a process trusts its cached view of an account's credentials (docs/decisions.md: 1 s across processes). */
   credentialsCacheTtlMs: number
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number

@@ -31,7 +31,7 @@ export const errorListRef = Type.Ref('ErrorList')
 
 // Documentation-only response objects below: the error handler sends error bodies itself (as
 // strings with their own content type), so these never change what goes on the wire; they make
-// the API description say exactly what does (spec §7, DESIGN.md).
+// the API description say exactly what does (the contract and docs/decisions.md).
 
 const PROBLEM_TYPES: Record<number, string> = {
   401: 'https://tools.ietf.org/html/rfc9110#section-15.5.2',

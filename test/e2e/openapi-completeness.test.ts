@@ -7,7 +7,7 @@ import { bankAccountBody, givenBankAccount, givenCase } from '../helpers/given-c
 import { givenReseller, givenSubAccount, uniqueName } from '../helpers/given.ts'
 
 // The issue's bar for the API description: every operation has a summary, a description, request
-// and response examples, every error of spec §7 with its exact shape, the bearer scheme and the
+// and response examples, every error of the API contract with its exact shape, the bearer scheme and the
 // api-version parameter. The second half checks the description against real answers.
 
 const { app } = await buildTestApp()
@@ -74,7 +74,7 @@ describe('the API description is complete', () => {
     }
   })
 
-  it('when read, then the spec §7 bodies are there: bare JSON strings, duplicateId, the PascalCase dictionary and empty 404s', () => {
+  it('when read, then the the API contract bodies are there: bare JSON strings, duplicateId, the PascalCase dictionary and empty 404s', () => {
     const op = (method: string, path: string) => doc.paths[path]![method]!
     const json = (o: Operation, status: string) => JSON.stringify(o.responses[status]?.content?.['application/json'])
     for (const o of [op('post', '/api/accounts'), op('patch', '/api/accounts/{id}')]) {

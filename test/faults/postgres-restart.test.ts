@@ -6,7 +6,7 @@ import {
   postgresRestartUnavailable, type Server, SKIP_UNLESS_FAULTS, startFreezableProxy, startServer, tokenFor,
 } from './fault-helpers.ts'
 
-// PostgreSQL goes away under load and comes back (issue #7, 3b). Whatever the database does, every
+// PostgreSQL goes away under load and comes back (3b). Whatever the database does, every
 // request is answered within a bound, a failure is 503 problem details with Retry-After (never 500),
 // and the service recovers by itself once the database is back.
 

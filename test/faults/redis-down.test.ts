@@ -8,7 +8,7 @@ import {
 } from './fault-helpers.ts'
 
 // Redis, which holds the shared rate-limit counters and the failed-authentication counters, goes
-// down (issue #7, 3c). docs/decisions.md: "If Redis fails, the limiter lets requests through (fail
+// down (3c). docs/decisions.md: "If Redis fails, the limiter lets requests through (fail
 // open) instead of failing them." So while it is down nothing answers 500, nothing is refused for
 // the rate, authenticate works; once it is back the limit applies again by itself.
 

@@ -14,7 +14,7 @@ import { eventually } from '../helpers/eventually.ts'
 import { freePort } from '../helpers/free-port.ts'
 
 // A BAV job is enqueued in the bank account's transaction and must survive the process dying at any
-// moment (DESIGN.md, BAV: "a crash can delay it, never lose it"). These tests run the real server as a
+// moment (docs/decisions.md, BAV: "a crash can delay it, never lose it"). These tests run the real server as a
 // child process, kill it with SIGKILL while jobs are queued or running, restart it and count attempts.
 // A job that was running at the kill is only handed out again once its claim expires (pg-boss
 // expireInSeconds, checked by its supervisor every minute), so recovery can take about three minutes.

@@ -6,7 +6,7 @@ import {
 } from '../helpers/webhook-fixtures.ts'
 import { answers, distinctById, type ReceivedRequest, startWebhookReceiver } from '../helpers/webhook-receiver.ts'
 
-// The black-box run of issue #5: a local receiver, real bank accounts through the sandbox BAV, every signature
+// A black-box run: a local receiver, real bank accounts through the sandbox BAV, every signature
 // checked with the standardwebhooks library, the receiver taken down and brought back. Test config: retry
 // schedule × 0.001 (5 ms, 300 ms, 1.8 s, 7.2 s, …), webhookTimeoutMs 2000, queue polling 0.5 s.
 const { app } = await buildTestAppWithDb({ rateLimitPerSecond: 10_000 })

@@ -11,7 +11,7 @@ import pg from 'pg'
 import { verifySignature } from '../helpers/webhook-fixtures.ts'
 import { answers, startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 
-// A killed worker loses no delivery (issue #5): the real server as a child process, SIGKILLed right after a burst
+// A killed worker loses no delivery: the real server as a child process, SIGKILLed right after a burst
 // of bank accounts, then restarted. Nothing here shortens the production timings (retry schedule, 10 s timeout,
 // queue expiry): a job that was running when the process died is picked up again only once pg-boss expires it
 // (expireInSeconds: 60 s for a delivery, 120 s for a BAV check) on its next monitor pass (every 60 s). Hence the

@@ -13,7 +13,7 @@ import {
   type RunningApi, startApi, startWorker, tokenFor,
 } from './processes.ts'
 
-// Graceful shutdown (issue #8, DESIGN.md Operations): on SIGTERM a process stops accepting connections,
+// Graceful shutdown (docs/operating.md, Shutdown): on SIGTERM a process stops accepting connections,
 // finishes the requests and jobs it has started, and exits 0. Real child processes, embedded and on PostgreSQL.
 
 interface Mode { name: string, env (t: TestContext): Promise<Env> }

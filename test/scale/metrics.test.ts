@@ -7,7 +7,7 @@ import { givenBankAccount, givenCase, givenWebhook, sandboxPairs } from '../help
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 import type { App } from '../../src/app.ts'
 
-// GET /metrics (issue #8): Prometheus text for request counts and latency per route, job queue depth and age,
+// GET /metrics: Prometheus text for request counts and latency per route, job queue depth and age,
 // webhook outcomes and rate-limit rejections; loopback-only without METRICS_TOKEN, bearer-only with it.
 const { app } = await buildTestApp()
 const metricsToken = randomBytes(24).toString('base64url')

@@ -1,4 +1,4 @@
-/** A non-2xx answer from the idcheck API, with its body as the API sent it (spec §7 shapes). */
+/** A non-2xx answer from the idcheck API, with its body as the API sent it (the API contract shapes). */
 export class IdcheckApiError extends Error {
   readonly status: number
   /** Parsed JSON when the body was JSON ({"errors": [...]}, problem details, "Invalid service ID", …); the text otherwise; undefined when empty. */

@@ -801,7 +801,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description clientId or clientSecret missing: an object keyed by PascalCase property name (spec §7). A body that is not JSON, or an unsupported api-version: {"errors": [...]}. */
+            /** @description clientId or clientSecret missing: an object keyed by PascalCase property name (the API contract). A body that is not JSON, or an unsupported api-version: {"errors": [...]}. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1137,7 +1137,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountWithCredentials"];
                 };
             };
-            /** @description A service id is not resellable by you: the JSON string "Invalid service ID" (spec §7). Any other invalid field, or an unsupported api-version: {"errors": [...]}. */
+            /** @description A service id is not resellable by you: the JSON string "Invalid service ID" (the API contract). Any other invalid field, or an unsupported api-version: {"errors": [...]}. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1376,7 +1376,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A service id is not resellable by you: the JSON string "Invalid service ID" (spec §7). Any other invalid field, or an unsupported api-version: {"errors": [...]}. */
+            /** @description A service id is not resellable by you: the JSON string "Invalid service ID" (the API contract). Any other invalid field, or an unsupported api-version: {"errors": [...]}. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite'
 
 export interface Connection { db: Database, pglite: PGlite | null }
 
-/** Server mode when DATABASE_URL is set, embedded PGlite otherwise (DESIGN.md, Runtime modes). */
+/** Server mode when DATABASE_URL is set, embedded PGlite otherwise (docs/decisions.md, Runtime modes). */
 export async function connectDatabase (config: Config): Promise<Connection> {
   if (config.databaseUrl) return { db: connectPostgres(config.databaseUrl, config.databaseSchema), pglite: null }
   // Loaded only in embedded mode: server-mode processes never pay for the WASM PostgreSQL.

@@ -4,7 +4,7 @@ import { ValidationFailed } from './api-error.ts'
 export const SUPPORTED_VERSIONS = ['1.0'] as const
 const ACCEPTED = new Map<string, string>([['1.0', '1.0'], ['1', '1.0']])
 
-/** DESIGN.md, Versioning: api-version absent = latest; an unknown value is a 400, never ignored. */
+/** docs/decisions.md, Versioning: api-version absent = latest; an unknown value is a 400, never ignored. */
 export function registerApiVersion (app: FastifyInstance): void {
   const supported = SUPPORTED_VERSIONS.join(', ')
   // A callback hook, not an async one: it runs on every request and needs no promise.

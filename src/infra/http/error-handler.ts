@@ -4,7 +4,7 @@ import { ApiError, Problem, Unavailable } from './api-error.ts'
 import { describeValidation, pascalCase } from './validation.ts'
 import './route-config.ts'
 
-/** The one place where failures become HTTP answers (spec §7). */
+/** The one place where failures become HTTP answers (the API contract). */
 export function registerErrorHandling (app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = toApiError(err, request)
@@ -65,7 +65,7 @@ function missingFields (required: string[]): NonNullable<FastifyError['validatio
 
 /**
  * `content-type: application/json` with no body at all: the same answer as a body without the
- * route's required fields (spec §7: authenticate with clientId and clientSecret missing is the
+ * route's required fields (the API contract: authenticate with clientId and clientSecret missing is the
  * PascalCase-keyed object, however the client left them out).
  */
 function requiredFieldsError (request: FastifyRequest): ApiError | null {

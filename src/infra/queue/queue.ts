@@ -34,7 +34,7 @@ export interface QueueConnection {
  */
 export const JOB_HEARTBEAT_SECONDS = 10
 
-/** pg-boss on the application's database: in-process PGlite or PostgreSQL (DESIGN.md, Runtime modes). */
+/** pg-boss on the application's database: in-process PGlite or PostgreSQL (docs/decisions.md, Runtime modes). */
 export async function startQueue (connection: QueueConnection, queues: readonly QueueDefinition[], onError: (err: Error) => void): Promise<Queue> {
   const COMMON = { schema: connection.schema, schedule: false, useListenNotify: true, superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 }
   const boss = connection.pglite

@@ -18,7 +18,7 @@ export interface RateLimitOptions {
 const WINDOW_MS = 1000
 
 /**
- * Per-client limit over a fixed one-second window (spec §8: 15 requests per second by default),
+ * Per-client limit over a fixed one-second window (the API contract: 15 requests per second by default),
  * shared through Redis when there is one (in leases of counts: redis-lease-store.ts). It runs as the
  * last onRequest hook of every non-public route, i.e. after authentication and before the body is
  * read. If the store fails, requests pass (fail open) rather than erroring.

@@ -12,7 +12,7 @@ export function generateClientSecret (): string {
 
 /**
  * SHA-256 suffices for 256-bit random secrets: nobody can guess one, so a slow password hash
- * would only slow the token endpoint (DESIGN.md, Secrets).
+ * would only slow the token endpoint (docs/decisions.md, Secrets).
  */
 export function hashSecret (secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex')

@@ -10,7 +10,7 @@ const tags = ['Accounts']
 const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such account among those the caller created (empty body)' })
 const invalidServiceOrFields = {
-  description: 'A service id is not resellable by you: the JSON string "Invalid service ID" (spec §7). Any other invalid field, or an unsupported api-version: {"errors": [...]}.',
+  description: 'A service id is not resellable by you: the JSON string "Invalid service ID" (the API contract). Any other invalid field, or an unsupported api-version: {"errors": [...]}.',
   content: {
     'application/json': {
       schema: Type.Union([Type.Literal('Invalid service ID'), Type.Ref('ErrorList')]),
@@ -53,7 +53,7 @@ export function accountsRoutes (accounts: AccountsService) {
           ...authenticatedErrors,
         },
       },
-      // A non-reseller gets 403 whatever it sends (spec §5.5), so the role is checked before the body.
+      // A non-reseller gets 403 whatever it sends (the API contract), so the role is checked before the body.
       preValidation: async (request) => { if (!callerOf(request).isReseller) throw new NotAReseller() },
     }, async (request, reply) => {
       const { created, result } = await accounts.createSubAccount(callerOf(request), request.body as CreateAccountBody)

@@ -40,7 +40,7 @@ export const accountExamples = {
 }
 
 // No range on the ids: any integer that is not resellable, 0 and -1 included, is the contract's
-// 400 "Invalid service ID" (spec §7), decided by the service against the caller's resellable list.
+// 400 "Invalid service ID" (the API contract), decided by the service against the caller's resellable list.
 const serviceIds = Type.Array(Type.Integer(), { maxItems: 100, description: 'serviceIds from GET /api/services/resellable' })
 const accountName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: 'The name field must be 1 to 200 characters and not blank.' })
 

@@ -85,7 +85,7 @@ export function createAccountsService ({ db, catalogue, onAuthChanged }: Account
         : repo.findByExternalReference(db, caller.accountId, externalReference)
 
       // A known externalReference answers with the existing account whatever the rest of the body
-      // says (spec §4, rule 2), so a retry gets 200 even if its services are no longer resellable.
+      // says (the API contract, rule 2), so a retry gets 200 even if its services are no longer resellable.
       const before = await existing()
       if (before) return { created: false, result: await withMaskedSecret(before, securityWarnings.alreadyExists(before.id)) }
 

@@ -1,4 +1,4 @@
-// The securityWarning texts of the Accounts API (spec §2); each names the way to a new secret.
+// The securityWarning texts of the Accounts API (the API contract); each names the way to a new secret.
 const resetPath = (id: number) => `POST /api/accounts/${id}/reset-credentials`
 
 export const securityWarnings = {

@@ -19,7 +19,7 @@ export function authRoutes (auth: AuthService) {
         response: {
           200: Type.Ref('TokenResponse', { description: 'The access token and its lifetime in seconds', examples: [{ accessToken: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsImN2IjoxLCJpYXQiOjE3NjM4NDk2MDAsImV4cCI6MTc2Mzg1MzIwMH0.3q6-Jm9pQyYbJwF0hHk3Zs1Yq9QxO8E1v2R5tL7uN4c', expires: 3600 }] }),
           400: {
-            description: 'clientId or clientSecret missing: an object keyed by PascalCase property name (spec §7). A body that is not JSON, or an unsupported api-version: {"errors": [...]}.',
+            description: 'clientId or clientSecret missing: an object keyed by PascalCase property name (the API contract). A body that is not JSON, or an unsupported api-version: {"errors": [...]}.',
             content: {
               'application/json': {
                 schema: Type.Union([Type.Ref('FieldErrors'), Type.Ref('ErrorList')]),

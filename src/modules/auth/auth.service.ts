@@ -37,7 +37,7 @@ export function createAuthService (deps: AuthDeps) {
   }
 
   return {
-    /** OAuth 2.0 client credentials (spec §5): one indexed lookup, a hash compare, a signature. */
+    /** OAuth 2.0 client credentials (the API contract): one indexed lookup, a hash compare, a signature. */
     async issueToken (clientId: string, clientSecret: string, clientIp: string) {
       const pairKey = `auth-fail:${clientIp}:${clientId}`
       const addressKey = `auth-fail:${clientIp}`

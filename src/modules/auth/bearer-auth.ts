@@ -5,7 +5,7 @@ import '../../infra/http/route-config.ts'
 import '../../infra/http/request-caller.ts'
 
 /**
- * Every route but the public ones requires `Authorization: Bearer` (spec §4, §5). The check is
+ * Every route but the public ones requires `Authorization: Bearer` (the API contract). The check is
  * attached to each protected route when it is registered, so requests pay no per-request lookup of
  * route options.
  */

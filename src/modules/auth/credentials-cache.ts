@@ -13,7 +13,7 @@ export interface CredentialsCache {
 /**
  * The per-process view of each account's credentials version and limits. An entry is trusted for
  * ttlMs at most, so a reset served by another process reaches this one within that bound
- * (DESIGN.md: 1 s) even if a notification were lost; a local reset invalidates at once.
+ * (docs/decisions.md: 1 s) even if a notification were lost; a local reset invalidates at once.
  */
 export function createCredentialsCache (options: { ttlMs: number, now: () => number, fetch: (id: number) => Promise<AuthInfo | undefined> }): CredentialsCache {
   const entries = new Map<number, { info: AuthInfo | null, loadedAt: number }>()

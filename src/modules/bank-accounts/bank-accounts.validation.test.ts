@@ -45,7 +45,7 @@ async function listOf (caller: GivenClient, caseId: number): Promise<any[]> {
   return res.json()
 }
 
-describe('POST /api/cases/{caseId}/bank-accounts: validation (spec §4, §7, §8)', () => {
+describe('POST /api/cases/{caseId}/bank-accounts: validation (the API contract)', () => {
   it('when the country code is lower case, then it is accepted and stored upper case', async () => {
     const caller = await givenCustomerWithoutBav()
     const caseId = await givenCase(app, caller)

@@ -1,5 +1,5 @@
 // The seam between the BAV job and whoever verifies bank accounts: the sandbox provider in
-// sandbox mode, a commercial adapter in production (DESIGN.md, Sandbox BAV provider).
+// sandbox mode, a commercial adapter in production (docs/decisions.md, Sandbox BAV provider).
 
 export const RISK_RATINGS = {
   low: { id: 1, name: 'Low' },

@@ -48,7 +48,7 @@ export function createBavService (deps: BavDeps) {
   const enqueueCheck = (tx: Queryable, bankAccountId: number) => queue.enqueue(tx, BAV_CHECK_JOB, { bankAccountId })
 
   return {
-    /** Called in the bank account's own transaction (spec §3): the check exists iff the account does. */
+    /** Called in the bank account's own transaction (the API contract): the check exists iff the account does. */
     async enqueueIfEnabled (tx: Queryable, accountId: number, bankAccountId: number): Promise<boolean> {
       if (!await isEnabledFor(tx, accountId)) return false
       await enqueueCheck(tx, bankAccountId)
@@ -69,7 +69,7 @@ export function createBavService (deps: BavDeps) {
     /** The bav.check job. Idempotent: at most one attempt per job, whatever crashes or retries. */
     async runCheck (job: JobContext<{ bankAccountId: number }>): Promise<void> {
       const account = await deps.findActiveBankAccount(db, job.data.bankAccountId)
-      if (!account) return // soft-deleted since it was queued: no longer eligible (spec §3)
+      if (!account) return // soft-deleted since it was queued: no longer eligible (the API contract)
       if (!deps.provider) return
       if (await repo.existsForJob(db, job.id)) return
       let result

@@ -33,7 +33,7 @@ function assertCreated (res: Res, expected: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(expected)) assert.deepEqual(body[field], value, field)
 }
 
-describe('POST /api/cases: validation (DESIGN.md, Cases)', () => {
+describe('POST /api/cases: validation (docs/decisions.md, Cases)', () => {
   it('when the urn is missing, then 400 naming urn', async () => {
     const caller = await givenReseller(app)
     const { urn: _urn, ...withoutUrn } = PERSON

@@ -2,7 +2,7 @@ const SECOND = 1000
 const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
 
-// Standard Webhooks' suggested schedule (DESIGN.md, Webhooks): the wait after each failed attempt, so a delivery
+// Standard Webhooks' suggested schedule (docs/decisions.md, Webhooks): the wait after each failed attempt, so a delivery
 // gets one immediate try plus these nine retries, about three days in all.
 const RETRY_DELAYS_MS: readonly number[] = [
   5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR, 24 * HOUR,
