@@ -1,6 +1,6 @@
 // npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 9] [--only ping,authenticate,accounts,writes,list,bav]
-// Starts idcheck and a bare Fastify "Pong" baseline side by side, alternates them, and prints one table.
-// Compare ratios within one run: this machine's speed drifts from run to run.
+// Starts idcheck, a bare Fastify "Pong" baseline and (server mode) a plain Fastify + pg peer side by
+// side, and prints one table. Compare ratios within one run: this machine's speed drifts from run to run.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util'
 import { api, token, waitForQueuesToDrain } from './lib/api.ts'
 import { generator, load, type LoadResult } from './lib/load.ts'
 import { peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
-import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
+import { postgresCpuTimeMs } from './lib/postgres-cpu.ts'
+import { BENCH_SIGNING_KEY, benchReseller, recreateDatabase, serverModeEnv } from './lib/seed.ts'
 import { bavEndToEnd } from './lib/bav-end-to-end.ts'
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '9' }, only: { type: 'string' } } })
@@ -17,7 +18,7 @@ const duration = Number(values.duration)
 const want = (scenario: string) => values.only === undefined || values.only.split(',').includes(scenario)
 const rounds = Number(values.rounds)
 
-interface Row { mode: string, scenario: string, r: LoadResult, baselineRps: number | null, ratio?: number }
+interface Row { mode: string, scenario: string, r: LoadResult, baselineRps: number | null, ratio?: number, peerRps?: number, pgMicros?: number }
 const rows: Row[] = []
 const rssNotes: string[] = []
 
@@ -35,7 +36,17 @@ async function benchMode (mode: 'server' | 'embedded') {
   const reseller = benchReseller(env, 'Bench', 'all')
 
   const baseline = await startNode('bench/baseline-server.ts', {}, '/api/Ping')
+  // The database yardstick: the least a service must ask of PostgreSQL for the same create and list.
+  const peer = mode === 'server'
+    ? await startNode('bench/peer-server.ts', { PEER_DATABASE_URL: await recreateDatabase(process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'idcheck_bench_peer') }, '/api/cases/1/bank-accounts')
+    : null
   const server = await startIdcheck(env)
+  /** A load and the PostgreSQL CPU it cost per request (server mode). */
+  const measured = async (options: Parameters<typeof load>[0]) => {
+    const before = postgresCpuTimeMs()
+    const r = await load(options)
+    return { r, pgMicros: mode === 'server' && r.requests > 0 ? Math.round((postgresCpuTimeMs() - before) * 1000 / r.requests) : undefined }
+  }
   try {
     const bearer = await token(server.baseUrl, reseller.clientId, reseller.clientSecret)
     const auth = { authorization: `Bearer ${bearer}` }
@@ -74,18 +85,25 @@ async function benchMode (mode: 'server' | 'embedded') {
     }) })
 
     const writeCase = await client.createCase('bench-writes')
-    if (want('writes')) rows.push({ mode, scenario: 'POST bank-accounts (insert + BAV job)', baselineRps: base.rps, r: await load({
-      url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: duration, connections: 20, headers: auth,
-      bodyTemplate: JSON.stringify({ countryCode: 'GB', firstName: 'Bench', lastName: 'Holder', sortCode: '089999', accountNumber: '{n}' }), firstNumber: 40_000_000,
-    }) })
+    const writeBody = JSON.stringify({ countryCode: 'GB', firstName: 'Bench', lastName: 'Holder', sortCode: '089999', accountNumber: '{n}' })
+    if (want('writes')) {
+      const peerWrites = peer && await measured({ url: `${peer.baseUrl}/api/cases/1/bank-accounts`, method: 'POST', durationSeconds: duration, connections: 20, bodyTemplate: writeBody, firstNumber: 40_000_000 })
+      if (peerWrites) rows.push({ mode, scenario: 'peer: plain Fastify + pg, insert row + job row', baselineRps: null, ...peerWrites })
+      const writes = await measured({ url: `${server.baseUrl}/api/cases/${writeCase}/bank-accounts`, method: 'POST', durationSeconds: duration, connections: 20, headers: auth, bodyTemplate: writeBody, firstNumber: 40_000_000 })
+      rows.push({ mode, scenario: 'POST bank-accounts (insert + BAV job)', baselineRps: base.rps, peerRps: peerWrites?.r.rps, ...writes })
+    }
 
     await waitForQueuesToDrain(server.baseUrl) // the BAV jobs just queued must not weigh on what follows
 
     const listCases = new Map<number, number>()
+    // The peer's case 2 holds 5 rows, read by key like idcheck's list of 5.
+    if (peer && want('list')) for (let n = 0; n < 5; n++) await fetch(`${peer.baseUrl}/api/cases/2/bank-accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: writeBody.replace('{n}', String(60_000_000 + n)) })
+    const peerList = peer && want('list') ? await measured({ url: `${peer.baseUrl}/api/cases/2/bank-accounts`, durationSeconds: duration, connections: 20 }) : null
+    if (peerList) rows.push({ mode, scenario: 'peer: plain Fastify + pg, read 5 rows by key', baselineRps: null, ...peerList })
     for (const accounts of want('list') ? [5, 50] : []) {
       const caseId = await client.caseWithHistory(`bench-list-${accounts}`, accounts, 5)
       listCases.set(accounts, caseId)
-      rows.push({ mode, scenario: `GET bank-accounts (${accounts} × 5 attempts)`, baselineRps: base.rps, r: await load({
+      rows.push({ mode, scenario: `GET bank-accounts (${accounts} × 5 attempts)`, baselineRps: base.rps, peerRps: accounts === 5 ? peerList?.r.rps : undefined, ...await measured({
         url: `${server.baseUrl}/api/cases/${caseId}/bank-accounts`, durationSeconds: duration, connections: 20, headers: auth,
       }) })
     }
@@ -101,6 +119,7 @@ async function benchMode (mode: 'server' | 'embedded') {
   } finally {
     await server.stop()
     await baseline.stop()
+    await peer?.stop()
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 }
@@ -110,10 +129,12 @@ function median (results: LoadResult[]): LoadResult {
 }
 
 function printTable () {
-  const header = ['mode', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs baseline']
-  const lines = rows.map(({ mode, scenario, r, baselineRps, ratio }) => [
+  const header = ['mode', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs baseline', 'vs peer', 'PostgreSQL µs/req']
+  const lines = rows.map(({ mode, scenario, r, baselineRps, ratio, peerRps, pgMicros }) => [
     mode, scenario, String(r.rps), String(r.p50), String(r.p99), String(r.non2xx), String(r.errors),
     (ratio ?? (baselineRps ? r.rps / baselineRps : null))?.toFixed(2) ?? '',
+    peerRps ? (r.rps / peerRps).toFixed(2) : '',
+    pgMicros === undefined ? '' : String(pgMicros),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
   const fmt = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |'

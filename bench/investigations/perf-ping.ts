@@ -1,16 +1,16 @@
 // Where the CPU time of authenticated Ping and of the baseline goes, user space and kernel alike:
 // `perf record -e cpu-clock` on each server during a load, JavaScript named by --perf-basic-prof.
-// node bench/perf-ping.ts [--seconds 5] [--call-graph]   (server mode; writes bench/profiles/perf-<name>.txt)
+// node bench/investigations/perf-ping.ts [--seconds 5] [--call-graph]   (server mode; writes bench/profiles/perf-<name>.txt)
 // --call-graph records stacks too, for `perf report -i bench/profiles/perf-<name>.data -g caller`; unwinding
 // them slows the server with the deeper stacks (idcheck) more, so its µs per request are then not comparable.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import { token } from './lib/api.ts'
-import { load } from './lib/load.ts'
-import { startIdcheck, startNode } from './lib/processes.ts'
-import { benchReseller, serverModeEnv } from './lib/seed.ts'
+import { token } from '../lib/api.ts'
+import { load } from '../lib/load.ts'
+import { startIdcheck, startNode } from '../lib/processes.ts'
+import { benchReseller, serverModeEnv } from '../lib/seed.ts'
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, 'call-graph': { type: 'boolean', default: false } } })
 const dir = new URL('./profiles/', import.meta.url).pathname

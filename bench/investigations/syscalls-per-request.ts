@@ -1,15 +1,15 @@
 // System calls per request of authenticated Ping and of the bare Fastify baseline, counted by
 // `strace -c -f` attached to each server during a load (server mode). strace slows the server down
 // many times over, so the requests/s it prints mean nothing; the counts per request do.
-// node bench/syscalls-per-request.ts [--seconds 5]
+// node bench/investigations/syscalls-per-request.ts [--seconds 5]
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import { token } from './lib/api.ts'
-import { load } from './lib/load.ts'
-import { startIdcheck, startNode } from './lib/processes.ts'
-import { benchReseller, serverModeEnv } from './lib/seed.ts'
+import { token } from '../lib/api.ts'
+import { load } from '../lib/load.ts'
+import { startIdcheck, startNode } from '../lib/processes.ts'
+import { benchReseller, serverModeEnv } from '../lib/seed.ts'
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } })
 const env = await serverModeEnv('idcheck_bench')

@@ -2,7 +2,7 @@
 // prints per process its CPU time per request, its peak RSS and its collections under load
 // (--trace-gc): a process whose collector thrashes (a mark-compact every ~150 ms, scavenges of
 // 2-5 ms instead of 0.5) shows up as one line with twice the CPU of the others.
-// node bench/gc-stability.ts [--servers 6] [--mode server|embedded] [--node-flags=--allocation-site-pretenuring] [--perf]
+// node bench/investigations/gc-stability.ts [--servers 6] [--mode server|embedded] [--node-flags=--allocation-site-pretenuring] [--perf]
 // --node-flags=--trace-deopt also lists each process's most frequent deoptimizations since it started;
 // --keep-logs keeps each process's stdout (the collector's trace and any other V8 trace asked for);
 // --cpu-prof prints each process's functions with the most self time (V8's profiler, which names JavaScript
@@ -18,13 +18,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { token } from './lib/api.ts'
-import { load } from './lib/load.ts'
-import { cpuTimeMs, freePort, peakRssMb } from './lib/processes.ts'
-import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
+import { token } from '../lib/api.ts'
+import { load } from '../lib/load.ts'
+import { cpuTimeMs, freePort, peakRssMb } from '../lib/processes.ts'
+import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from '../lib/seed.ts'
 
 const { values } = parseArgs({ options: { servers: { type: 'string', default: '6' }, mode: { type: 'string', default: 'server' }, 'node-flags': { type: 'string', default: '' }, perf: { type: 'boolean', default: false }, 'keep-logs': { type: 'boolean', default: false }, baseline: { type: 'boolean', default: false }, 'cpu-prof': { type: 'boolean', default: false } } })
-const ROOT = new URL('../', import.meta.url).pathname
+const ROOT = new URL('../../', import.meta.url).pathname
 // The flags bin/idcheck gives Node, read from it so that this stays what `npm start` runs.
 const launcher = readFileSync(ROOT + 'bin/idcheck', 'utf8')
 const launcherFlags = [

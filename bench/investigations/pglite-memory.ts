@@ -1,7 +1,7 @@
 // PGlite's own memory, outside idcheck: its WebAssembly memory and the process's resident set when a
 // data directory is opened and then queried, for a given shared_buffers, and the largest TurboFan
 // compilations of its WebAssembly (V8's --trace-wasm-compilation-times), which make the peak.
-// node bench/pglite-memory.ts [--shared-buffers 16MB,128MB]
+// node bench/investigations/pglite-memory.ts [--shared-buffers 16MB,128MB]
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,8 +1,8 @@
 // Time to make a request id: ours (src/infra/http/request-id.ts) against crypto.randomUUID, each
 // string read once so that it is flattened, as writing it to a header and the log does.
-// node bench/request-id.ts
+// node bench/investigations/request-id.ts
 import { randomUUID } from 'node:crypto'
-import { requestIdGenerator } from '../src/infra/http/request-id.ts'
+import { requestIdGenerator } from '../../src/infra/http/request-id.ts'
 
 const ours = requestIdGenerator()
 const noHeader = { headers: {} }

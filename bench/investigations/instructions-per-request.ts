@@ -2,7 +2,7 @@
 // valgrind (callgrind) in the server process during a fixed number of requests. Unlike requests/s or
 // CPU time it does not move with the machine's other load, so it can compare two versions of the code
 // on a noisy machine; it does not see time spent in the kernel or waiting on memory.
-// node bench/instructions-per-request.ts [--requests 4000] [--warmup 2000] [--only idcheck|baseline] [--connections 10]   (server mode; needs valgrind)
+// node bench/investigations/instructions-per-request.ts [--requests 4000] [--warmup 2000] [--only idcheck|baseline] [--connections 10]   (server mode; needs valgrind)
 // KEEP_CALLGRIND=1 keeps the callgrind files in /tmp, for callgrind_annotate.
 //
 // Each total is split into the garbage collector, the optimising compilers and the rest (the
@@ -19,12 +19,12 @@ import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
-import { token } from './lib/api.ts'
-import { freePort } from './lib/processes.ts'
-import { benchReseller, serverModeEnv } from './lib/seed.ts'
+import { token } from '../lib/api.ts'
+import { freePort } from '../lib/processes.ts'
+import { benchReseller, serverModeEnv } from '../lib/seed.ts'
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '4000' }, warmup: { type: 'string', default: '2000' }, only: { type: 'string' }, connections: { type: 'string', default: '10' } } })
-const ROOT = new URL('../', import.meta.url).pathname
+const ROOT = new URL('../../', import.meta.url).pathname
 const amount = Number(values.requests)
 
 async function count (name: string, args: string[], env: Record<string, string>, authorised: boolean): Promise<void> {

@@ -1,14 +1,14 @@
 // CPU time per request of the bare Fastify Pong with Ping's response headers, Ping's number of
-// hooks, or both (bench/bare-variant-server.ts), from /proc/<pid>/stat over alternating loads.
-// node bench/bare-variants.ts [--rounds 6]
+// hooks, or both (bench/investigations/bare-variant-server.ts), from /proc/<pid>/stat over alternating loads.
+// node bench/investigations/bare-variants.ts [--rounds 6]
 import { parseArgs } from 'node:util'
-import { load } from './lib/load.ts'
-import { cpuTimeMs, type Started, startNode } from './lib/processes.ts'
+import { load } from '../lib/load.ts'
+import { cpuTimeMs, type Started, startNode } from '../lib/processes.ts'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '6' } } })
 const cpuMs = (pid: number) => cpuTimeMs(pid).total
 const servers: [string, Started][] = []
-for (const variant of ['plain', 'headers', 'hooks', 'headers,hooks']) servers.push([variant, await startNode('bench/bare-variant-server.ts', { VARIANT: variant }, '/api/Ping')])
+for (const variant of ['plain', 'headers', 'hooks', 'headers,hooks']) servers.push([variant, await startNode('bench/investigations/bare-variant-server.ts', { VARIANT: variant }, '/api/Ping')])
 const perRequest = new Map<string, number[]>()
 try {
   for (const [, s] of servers) await load({ url: s.baseUrl + '/api/Ping', durationSeconds: 2, connections: 50 }) // warm-up

@@ -3,16 +3,16 @@
 // the same machine at the same moments, so a difference of a few per cent shows through the noise
 // that moves requests/s by ±20% here. It measures the application's own per-request work (Fastify,
 // hooks, headers, the access line), not the HTTP parser or the kernel.
-// node bench/compare-checkouts.ts <other checkout> [--rounds 12] [--requests 20000]   (server mode)
+// node bench/investigations/compare-checkouts.ts <other checkout> [--rounds 12] [--requests 20000]   (server mode)
 // e.g.  git worktree add /tmp/before HEAD~1 && ln -s $PWD/node_modules /tmp/before/node_modules
-//       node bench/compare-checkouts.ts /tmp/before > /dev/null   (the table goes to stderr)
+//       node bench/investigations/compare-checkouts.ts /tmp/before > /dev/null   (the table goes to stderr)
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { benchReseller, serverModeEnv } from './lib/seed.ts'
+import { benchReseller, serverModeEnv } from '../lib/seed.ts'
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '12' }, requests: { type: 'string', default: '20000' } } })
 const other = resolve(positionals[0] ?? '')
-const here = resolve(new URL('..', import.meta.url).pathname)
+const here = resolve(new URL('../..', import.meta.url).pathname)
 const env = await serverModeEnv('idcheck_bench')
 const reseller = benchReseller(env, 'Compare')
 Object.assign(process.env, env, { RUN_WORKERS: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' })

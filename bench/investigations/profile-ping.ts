@@ -1,15 +1,15 @@
 // Profiles authenticated Ping in server mode (PostgreSQL + Redis, started as `npm start` does):
-// `node bench/profile-ping.ts [--mode embedded] [--baseline]` writes a .cpuprofile to bench/profiles/
+// `node bench/investigations/profile-ping.ts [--mode embedded] [--baseline]` writes a .cpuprofile to bench/profiles/
 // and prints the functions with the most self time and with the most inclusive time (with what they call).
 // --baseline profiles the bare Fastify baseline instead.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { token } from './lib/api.ts'
-import { load } from './lib/load.ts'
-import { startIdcheck, startNode } from './lib/processes.ts'
-import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from './lib/seed.ts'
+import { token } from '../lib/api.ts'
+import { load } from '../lib/load.ts'
+import { startIdcheck, startNode } from '../lib/processes.ts'
+import { BENCH_SIGNING_KEY, benchReseller, serverModeEnv } from '../lib/seed.ts'
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: 'server' }, baseline: { type: 'boolean', default: false } } })
 const dir = new URL('./profiles/', import.meta.url).pathname

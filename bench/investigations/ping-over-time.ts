@@ -1,12 +1,12 @@
 // One idcheck server (server mode, started as `npm start` does) under authenticated Ping from its first
 // request on, in back-to-back loads: requests/s and CPU per request per load, to tell a slow start of the
 // process (warm-up, collector, background work) from a slow stretch of the machine.
-// node bench/ping-over-time.ts [--loads 8] [--seconds 10]
+// node bench/investigations/ping-over-time.ts [--loads 8] [--seconds 10]
 import { parseArgs } from 'node:util'
-import { token } from './lib/api.ts'
-import { load } from './lib/load.ts'
-import { cpuTimeMs, startIdcheck } from './lib/processes.ts'
-import { benchReseller, serverModeEnv } from './lib/seed.ts'
+import { token } from '../lib/api.ts'
+import { load } from '../lib/load.ts'
+import { cpuTimeMs, startIdcheck } from '../lib/processes.ts'
+import { benchReseller, serverModeEnv } from '../lib/seed.ts'
 
 const { values } = parseArgs({ options: { loads: { type: 'string', default: '8' }, seconds: { type: 'string', default: '10' } } })
 const env = await serverModeEnv('idcheck_bench')

@@ -1,15 +1,15 @@
 // CPU time per request of authenticated Ping and of the bare Fastify baseline, from /proc/<pid>/stat
 // during each load: steadier than requests/s on a noisy machine, and not capped by the load generator.
-// node bench/cpu-per-request.ts [--rounds 2] [--node-options="--max-semi-space-size=32"]  (server mode)
+// node bench/investigations/cpu-per-request.ts [--rounds 2] [--node-options="--max-semi-space-size=32"]  (server mode)
 // A second idcheck, loaded in turn with the others, compares a change in the same run:
 //   --variant-env LOG_LEVEL=warn         the same code with other settings
 //   --variant-root ../other-checkout     another checkout's code (its own node_modules), same settings
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { token } from './lib/api.ts'
-import { generator, load } from './lib/load.ts'
-import { cpuTimeMs, type Started, startIdcheck, startNode } from './lib/processes.ts'
-import { benchReseller, serverModeEnv } from './lib/seed.ts'
+import { token } from '../lib/api.ts'
+import { generator, load } from '../lib/load.ts'
+import { cpuTimeMs, type Started, startIdcheck, startNode } from '../lib/processes.ts'
+import { benchReseller, serverModeEnv } from '../lib/seed.ts'
 
 /** Length of each measured load, in seconds. */
 const LOAD_SECONDS = 5
