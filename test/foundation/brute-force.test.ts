@@ -77,3 +77,23 @@ describe('TRUST_PROXY decides whose address is counted', async () => {
     assert.equal(forged.statusCode, 429, forged.body)
   })
 })
+
+describe('brute-force limit and a burst of right secrets', async () => {
+  const { app } = await buildTestApp({ authFailuresPerMinute: 20 })
+
+  it('when 60 right secrets arrive at once from one address, then all get tokens: attempts in flight wait instead of being refused', async () => {
+    const reseller = await givenReseller(app)
+    const answers = await Promise.all(Array.from({ length: 60 }, () =>
+      authenticate(app, { clientId: reseller.clientId, clientSecret: reseller.clientSecret }, '203.0.113.30')))
+    assert.deepEqual(tally(answers.map((a) => a.statusCode)), { 200: 60 })
+  })
+
+  it('when wrong and right secrets are mixed in one burst, then at most 20 wrong ones are judged', async () => {
+    const reseller = await givenReseller(app)
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) =>
+      authenticate(app, { clientId: reseller.clientId, clientSecret: i % 2 === 0 ? `guess-${i}` : reseller.clientSecret }, '203.0.113.31')))
+    const wrong = answers.filter((_, i) => i % 2 === 0).map((a) => a.statusCode)
+    assert.equal(wrong.filter((s) => s === 401).length, 20, JSON.stringify(tally(wrong)))
+    assert.ok(wrong.every((s) => s === 401 || s === 429))
+  })
+})

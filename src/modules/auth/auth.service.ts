@@ -24,7 +24,30 @@ export type AuthService = ReturnType<typeof createAuthService>
 // A well-formed-looking secret to hash when the clientId is unknown, so both failures cost the same.
 const DUMMY_HASH = '0'.repeat(64)
 
+// How long an attempt waits for attempts still being judged before it counts as over the limit.
+const ADMISSION_WAIT_MS = 2000
+const ADMISSION_POLL_MS = 20
+
 export function createAuthService (deps: AuthDeps) {
+  /**
+   * Takes a place under every key (this address and clientId; this address), before the secret is
+   * judged. An attempt that would exceed a limit only if attempts still in flight fail waits for them.
+   */
+  const admitOrRefuse = async (keys: string[], limits: number[]): Promise<void> => {
+    const deadline = Date.now() + ADMISSION_WAIT_MS
+    for (let i = 0; i < keys.length; i++) {
+      for (;;) {
+        const admission = await deps.failures.admit(keys[i]!, limits[i]!)
+        if (admission === 'go') break
+        if (admission === 'locked' || Date.now() >= deadline) {
+          await Promise.all(keys.slice(0, i).map((key) => deps.failures.settle(key, false)))
+          throw new TooManyFailedAuthentications(60)
+        }
+        await new Promise((resolve) => setTimeout(resolve, ADMISSION_POLL_MS))
+      }
+    }
+  }
+
   const toCaller = (info: AuthInfo): Caller => ({
     accountId: info.id,
     isReseller: info.isReseller,
@@ -39,17 +62,24 @@ export function createAuthService (deps: AuthDeps) {
   return {
     /** OAuth 2.0 client credentials (the API contract): one indexed lookup, a hash compare, a signature. */
     async issueToken (clientId: string, clientSecret: string, clientIp: string) {
-      const pairKey = `auth-fail:${clientIp}:${clientId}`
-      const addressKey = `auth-fail:${clientIp}`
-      if (await deps.failures.attempt(pairKey) > deps.failuresPerMinute) throw new TooManyFailedAuthentications(60)
-      if (await deps.failures.attempt(addressKey) > deps.failuresPerAddressPerMinute) throw new TooManyFailedAuthentications(60)
-      const account = await deps.accounts.findCredentials(clientId)
-      const ok = secretMatches(clientSecret, account?.secretHash ?? DUMMY_HASH)
-      if (!account || !ok) throw new InvalidClientCredentials()
-      await Promise.all([deps.failures.forgive(pairKey), deps.failures.forgive(addressKey)])
-      return {
-        accessToken: deps.tokens.issue({ accountId: account.id, credentialsVersion: account.credentialsVersion }),
-        expires: TOKEN_LIFETIME_SECONDS,
+      const keys = [`auth-fail:${clientIp}:${clientId}`, `auth-fail:${clientIp}`]
+      const limits = [deps.failuresPerMinute, deps.failuresPerAddressPerMinute]
+      await admitOrRefuse(keys, limits)
+      // Only a wrong secret counts; a database error is not the client's guess.
+      let failed = false
+      try {
+        const account = await deps.accounts.findCredentials(clientId)
+        const ok = secretMatches(clientSecret, account?.secretHash ?? DUMMY_HASH)
+        if (!account || !ok) {
+          failed = true
+          throw new InvalidClientCredentials()
+        }
+        return {
+          accessToken: deps.tokens.issue({ accountId: account.id, credentialsVersion: account.credentialsVersion }),
+          expires: TOKEN_LIFETIME_SECONDS,
+        }
+      } finally {
+        await Promise.all(keys.map((key) => deps.failures.settle(key, failed)))
       }
     },
 
