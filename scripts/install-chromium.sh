@@ -1,3 +1,3 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium for the docs-page browser test (test/e2e/docs-page.test.ts).
+# Installs Debian's Chromium for the docs-page browser test (test/api-description/docs-page.test.ts).
 exec "$(dirname "$0")/install-debian-package.sh" chromium chromium

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { promisify } from 'node:util'
 import { buildClient } from '../../scripts/build-client.ts'
-import { startLiveServer } from '../e2e/live-server.ts'
+import { startLiveServer } from '../helpers/live-server.ts'
 import { givenReseller } from '../helpers/given.ts'
 
 // @idcheck/client as an integrator installs it: built to JavaScript and declarations, in a project's

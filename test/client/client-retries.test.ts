@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { createIdcheckClient } from '../../packages/client/src/index.ts'
-import { startLiveServer } from '../e2e/live-server.ts'
+import { startLiveServer } from '../helpers/live-server.ts'
 import { givenReseller, uniqueName } from '../helpers/given.ts'
 import { recordingFetch, recordingSleep } from './client-helpers.ts'
 

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, it } from 'node:test'
-import { startLiveServer } from '../e2e/live-server.ts'
+import { startLiveServer } from '../helpers/live-server.ts'
 import { givenReseller } from '../helpers/given.ts'
 
 const server = await startLiveServer()

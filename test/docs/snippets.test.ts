@@ -4,7 +4,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, it } from 'node:test'
-import { startLiveServer } from '../e2e/live-server.ts'
+import { startLiveServer } from '../helpers/live-server.ts'
 import { givenReseller, type GivenClient } from '../helpers/given.ts'
 
 // "Every snippet in the docs is run by a test." The ```sh blocks of a page run in order in one bash

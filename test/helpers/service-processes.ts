@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import pg from 'pg'
 
-// What the tests that run the service as real processes share (test/scale, test/faults): the
+// What the tests that run the service as real processes share (test/processes, test/faults): the
 // operator CLI, admin queries on the machine's PostgreSQL, and plain HTTP calls.
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))

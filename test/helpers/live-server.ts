@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import type { Config } from '../../src/config/config.ts'
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts'
+import { buildTestApp, type TestApp } from './build-test-app.ts'
 
 export interface LiveServer extends TestApp {
   /** http://127.0.0.1:<port>, no trailing slash. */

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { givenReseller } from '../helpers/given.ts'
-import { startLiveServer, type LiveServer } from './live-server.ts'
+import { startLiveServer, type LiveServer } from '../helpers/live-server.ts'
 
 // Debian's chromium, installed by scripts/install-chromium.sh (CI runs it first).
 const CHROMIUM = '/usr/bin/chromium'

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { promisify } from 'node:util'
 import newman, { type NewmanRunOptions, type NewmanRunSummary } from 'newman'
 import { givenReseller } from '../helpers/given.ts'
-import { startLiveServer } from './live-server.ts'
+import { startLiveServer } from '../helpers/live-server.ts'
 
 const server = await startLiveServer()
 const runCollection = promisify<NewmanRunOptions, NewmanRunSummary>(newman.run)
