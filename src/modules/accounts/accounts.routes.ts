@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, IdParams, jsonStringResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
@@ -25,7 +26,8 @@ const invalidServiceOrFields = {
 const nameInUse = jsonStringResponse('Name is in use by another account', 'The name is taken by another account (names are unique across all accounts, ignoring case)')
 
 export function accountsRoutes (accounts: AccountsService) {
-  return async function (app: FastifyInstance) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.get('/api/accounts', {
       schema: {
         tags, security, operationId: 'listAccounts', summary: 'List your sub-accounts', description: 'The accounts the caller created, oldest first. Not paginated.',
@@ -56,7 +58,7 @@ export function accountsRoutes (accounts: AccountsService) {
       // A non-reseller gets 403 whatever it sends (the API contract), so the role is checked before the body.
       preValidation: async (request) => { if (!callerOf(request).isReseller) throw new NotAReseller() },
     }, async (request, reply) => {
-      const { created, result } = await accounts.createSubAccount(callerOf(request), request.body as CreateAccountBody)
+      const { created, result } = await accounts.createSubAccount(callerOf(request), request.body)
       if (created) reply.code(201).header('location', `/api/accounts/${result.account.id}`)
       return result
     })
@@ -67,7 +69,7 @@ export function accountsRoutes (accounts: AccountsService) {
         params: IdParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('AccountWithCredentials', { description: 'The account, secret masked', examples: [accountExamples.masked] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, (request) => accounts.get(callerOf(request), (request.params as { id: number }).id))
+    }, (request) => accounts.get(callerOf(request), request.params.id))
 
     app.patch('/api/accounts/:id', {
       schema: {
@@ -82,8 +84,8 @@ export function accountsRoutes (accounts: AccountsService) {
         },
       },
     }, async (request, reply) => {
-      await accounts.update(callerOf(request), (request.params as { id: number }).id, request.body as UpdateAccountBody)
-      return reply.code(204).send()
+      await accounts.update(callerOf(request), request.params.id, request.body)
+      return reply.code(204).send(null)
     })
 
     app.post('/api/accounts/:id/reset-credentials', {
@@ -93,6 +95,6 @@ export function accountsRoutes (accounts: AccountsService) {
         params: IdParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('CredentialsReset', { description: 'The new secret, shown once', examples: [accountExamples.reset] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, (request) => accounts.resetCredentials(callerOf(request), (request.params as { id: number }).id))
+    }, (request) => accounts.resetCredentials(callerOf(request), request.params.id))
   }
 }

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, problemResponse, serverErrors, UNSUPPORTED_VERSION } from '../../shared/schemas.ts'
@@ -5,7 +6,8 @@ import type { AuthService } from './auth.service.ts'
 import { TokenRequest } from './auth.schemas.ts'
 
 export function authRoutes (auth: AuthService) {
-  return async function (app: FastifyInstance) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.post('/api/authenticate', {
       config: { public: true, errorShape: 'fields' },
       schema: {
@@ -41,7 +43,7 @@ export function authRoutes (auth: AuthService) {
         },
       },
     }, async (request) => {
-      const { clientId, clientSecret } = request.body as TokenRequest
+      const { clientId, clientSecret } = request.body
       return auth.issueToken(clientId, clientSecret, request.ip)
     })
   }

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
@@ -11,7 +12,8 @@ const security = [{ bearerAuth: [] }]
 const caseNotFound = Type.Null({ description: 'No such case among yours (empty body)' })
 
 export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
-  return async function (app: FastifyInstance) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.get('/api/cases/:caseId/bank-accounts', {
       schema: {
         tags, security, operationId: 'listBankAccounts', summary: 'List the bank accounts of a case',
@@ -21,7 +23,7 @@ export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
       },
     }, async (request, reply) => {
       // PostgreSQL built the JSON (shape and order of the schema above); it is sent as it is.
-      const body = await bankAccounts.listActiveJson(callerOf(request), (request.params as { caseId: number }).caseId)
+      const body = await bankAccounts.listActiveJson(callerOf(request), request.params.caseId)
       return reply.type('application/json; charset=utf-8').send(body)
     })
 
@@ -43,7 +45,7 @@ export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
         },
       },
     }, async (request, reply) => {
-      const id = await bankAccounts.create(callerOf(request), (request.params as { caseId: number }).caseId, request.body as CreateBankAccountBody)
+      const id = await bankAccounts.create(callerOf(request), request.params.caseId, request.body)
       return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(id))
     })
 
@@ -55,9 +57,9 @@ export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
         response: { 204: Type.Null({ description: 'Deleted (no body)' }), ...versionError, 404: Type.Null({ description: 'No such active bank account on this case (empty body)' }), ...authenticatedErrors },
       },
     }, async (request, reply) => {
-      const { caseId, id } = request.params as { caseId: number, id: number }
+      const { caseId, id } = request.params
       await bankAccounts.softDelete(callerOf(request), caseId, id)
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     })
   }
 }

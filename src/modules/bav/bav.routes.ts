@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, problemResponse, versionError } from '../../shared/schemas.ts'
@@ -6,7 +7,8 @@ import { BankAccountParams } from '../bank-accounts/index.ts'
 import type { BavService } from './bav.service.ts'
 
 export function bavRoutes (bav: BavService) {
-  return async function (app: FastifyInstance) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.post('/api/cases/:caseId/bank-accounts/:id/bav-checks', {
       schema: {
         tags: ['Bank accounts'], security: [{ bearerAuth: [] }],
@@ -25,7 +27,7 @@ export function bavRoutes (bav: BavService) {
         },
       },
     }, async (request, reply) => {
-      const { caseId, id } = request.params as { caseId: number, id: number }
+      const { caseId, id } = request.params
       await bav.requestCheck(callerOf(request), caseId, id)
       return reply.code(202).send({ bankAccountId: id, status: 'queued' })
     })

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
@@ -10,7 +11,8 @@ const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such case among yours (empty body)' })
 
 export function casesRoutes (cases: CasesService) {
-  return async function (app: FastifyInstance) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.post('/api/cases', {
       schema: {
         tags, security, operationId: 'createCase', summary: 'Create a case',
@@ -31,7 +33,7 @@ export function casesRoutes (cases: CasesService) {
         },
       },
     }, async (request, reply) => {
-      const created = await cases.create(callerOf(request), request.body as CreateCaseBody)
+      const created = await cases.create(callerOf(request), request.body)
       return reply.code(201).header('location', `/api/cases/${created.id}`).send(created)
     })
 
@@ -41,7 +43,7 @@ export function casesRoutes (cases: CasesService) {
         params: CaseParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('Case', { description: 'The case', examples: [caseExamples.person] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, (request) => cases.get(callerOf(request), (request.params as { caseId: number }).caseId))
+    }, (request) => cases.get(callerOf(request), request.params.caseId))
 
     app.get('/api/cases', {
       schema: {
@@ -62,7 +64,7 @@ export function casesRoutes (cases: CasesService) {
         },
       },
     }, async (request, reply) => {
-      const { limit = 20, before } = request.query as CaseListQuery
+      const { limit = 20, before } = request.query
       const page = await cases.list(callerOf(request), limit, before ?? null)
       if (page.hasMore) reply.header('link', `</api/cases?limit=${limit}&before=${page.cases[page.cases.length - 1]!.id}>; rel="next"`)
       return page.cases

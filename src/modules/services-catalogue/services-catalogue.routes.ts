@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, versionError } from '../../shared/schemas.ts'
@@ -5,7 +6,8 @@ import { callerOf } from '../../infra/http/request-caller.ts'
 import type { ServicesCatalogue } from './services-catalogue.service.ts'
 
 export function servicesCatalogueRoutes (catalogue: ServicesCatalogue, db: Parameters<ServicesCatalogue['enabledFor']>[0]) {
-  return async function (app: FastifyInstance) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.get('/api/services/resellable', {
       schema: {
         tags: ['Accounts'], security: [{ bearerAuth: [] }],

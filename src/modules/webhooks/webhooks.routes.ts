@@ -1,8 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
-import { type CreateWebhookBody, CreateWebhookBody as CreateBody, DeliveryParams, webhookExamples, WebhookParams } from './webhooks.schemas.ts'
+import { CreateWebhookBody as CreateBody, DeliveryParams, webhookExamples, WebhookParams } from './webhooks.schemas.ts'
 import type { WebhooksService } from './webhooks.service.ts'
 
 const tags = ['Webhooks']
@@ -10,7 +11,8 @@ const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such webhook endpoint among yours (empty body)' })
 
 export function webhooksRoutes (webhooks: WebhooksService) {
-  return async function (app: FastifyInstance) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.post('/api/webhooks', {
       schema: {
         tags, security, operationId: 'createWebhook', summary: 'Register a webhook endpoint',
@@ -33,7 +35,7 @@ export function webhooksRoutes (webhooks: WebhooksService) {
         },
       },
     }, async (request, reply) => {
-      const created = await webhooks.create(callerOf(request), request.body as CreateWebhookBody)
+      const created = await webhooks.create(callerOf(request), request.body)
       return reply.code(201).header('location', `/api/webhooks/${created.id}`).send(created)
     })
 
@@ -51,7 +53,7 @@ export function webhooksRoutes (webhooks: WebhooksService) {
         params: WebhookParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('WebhookEndpoint', { description: 'The endpoint', examples: [webhookExamples.endpoint] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, (request) => webhooks.get(callerOf(request), (request.params as { id: number }).id))
+    }, (request) => webhooks.get(callerOf(request), request.params.id))
 
     app.delete('/api/webhooks/:id', {
       schema: {
@@ -60,8 +62,8 @@ export function webhooksRoutes (webhooks: WebhooksService) {
         response: { 204: Type.Null({ description: 'Deleted (no body)' }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
     }, async (request, reply) => {
-      await webhooks.remove(callerOf(request), (request.params as { id: number }).id)
-      return reply.code(204).send()
+      await webhooks.remove(callerOf(request), request.params.id)
+      return reply.code(204).send(null)
     })
 
     app.post('/api/webhooks/:id/test', {
@@ -70,7 +72,7 @@ export function webhooksRoutes (webhooks: WebhooksService) {
         params: WebhookParams, querystring: ApiVersionQuery,
         response: { 202: Type.Ref('DeliveryQueued', { description: 'Queued', examples: [{ deliveryId: 31, status: 'queued' }] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, async (request, reply) => reply.code(202).send(await webhooks.sendTest(callerOf(request), (request.params as { id: number }).id)))
+    }, async (request, reply) => reply.code(202).send(await webhooks.sendTest(callerOf(request), request.params.id)))
 
     app.get('/api/webhooks/:id/deliveries', {
       schema: {
@@ -78,7 +80,7 @@ export function webhooksRoutes (webhooks: WebhooksService) {
         params: WebhookParams, querystring: ApiVersionQuery,
         response: { 200: Type.Array(Type.Ref('WebhookDelivery'), { description: 'Deliveries, newest first', examples: [webhookExamples.deliveries] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, (request) => webhooks.listDeliveries(callerOf(request), (request.params as { id: number }).id))
+    }, (request) => webhooks.listDeliveries(callerOf(request), request.params.id))
 
     app.post('/api/webhooks/:id/deliveries/:deliveryId/retry', {
       schema: {
@@ -87,7 +89,7 @@ export function webhooksRoutes (webhooks: WebhooksService) {
         response: { 202: Type.Ref('DeliveryQueued', { description: 'Queued', examples: [{ deliveryId: 31, status: 'queued' }] }), ...versionError, 404: Type.Null({ description: 'No such delivery of this endpoint (empty body)' }), ...authenticatedErrors },
       },
     }, async (request, reply) => {
-      const { id, deliveryId } = request.params as { id: number, deliveryId: number }
+      const { id, deliveryId } = request.params
       return reply.code(202).send(await webhooks.retryDelivery(callerOf(request), id, deliveryId))
     })
   }
