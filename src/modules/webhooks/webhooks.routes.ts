@@ -29,7 +29,7 @@ export function webhooksRoutes (webhooks: WebhooksService) {
             unsupportedVersion: [UNSUPPORTED_VERSION],
           }),
           409: errorListResponse('The account has 20 active endpoints already; delete one first', {
-            tooManyEndpoints: ['An account can have at most 20 webhook endpoints; delete one before adding another.'],
+            tooManyEndpoints: ['An account can have at most 20 webhook endpoints; delete one first.'],
           }),
           ...authenticatedErrors,
         },

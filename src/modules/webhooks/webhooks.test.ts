@@ -137,6 +137,15 @@ describe('webhook endpoints', () => {
     assert.match(String(res.headers['content-type']), /^application\/problem\+json/)
     assert.equal(res.headers['www-authenticate'], 'Bearer')
   })
+
+  it('when the API description is read, then registering lists the 409 of a full account with its exact body', async () => {
+    const res = await app.inject({ method: 'GET', url: '/openapi.json' })
+
+    assert.equal(res.statusCode, 200)
+    const conflict = res.json().paths['/api/webhooks'].post.responses['409']
+    assert.deepEqual(conflict.content['application/json'].examples.tooManyEndpoints.value,
+      { errors: ['An account can have at most 20 webhook endpoints; delete one first.'] })
+  })
 })
 
 describe('test events and the delivery log', () => {
