@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import type { Config } from '../../src/config/config.ts'
+import type { Database } from '../../src/infra/db/database.ts'
 import { createSecretBox } from '../../src/infra/security/secret-box.ts'
 import { generateWebhookSecret } from '../../src/modules/webhooks/webhook-signing.ts'
 import { givenReseller, type GivenClient } from '../helpers/given.ts'
@@ -14,10 +16,10 @@ const { app, db, config } = await buildTestAppWithDb({ environment: 'production'
 const EVENTS = ['bank_account.bav_completed']
 const privateTarget = (address: string) => `The url field is not acceptable: webhook URL resolves to a private or loopback address (${address}).`
 
-/** An endpoint row written straight to the table, as the API would never write it in production. */
-async function plantEndpoint (owner: GivenClient, url: string): Promise<number> {
-  const sealed = createSecretBox({ ...config.webhookSecretKeys }, 'webhook-signing-secrets').seal(generateWebhookSecret())
-  const [row] = await db.query<{ id: number }>(
+/** An endpoint row written straight to the table, as the API would never write it where inside targets are refused. */
+async function plantEndpoint (owner: GivenClient, url: string, on: { db: Database, config: Config } = { db, config }): Promise<number> {
+  const sealed = createSecretBox({ ...on.config.webhookSecretKeys }, 'webhook-signing-secrets').seal(generateWebhookSecret())
+  const [row] = await on.db.query<{ id: number }>(
     'INSERT INTO webhook_endpoints (account_id, url, events, secret_ciphertext) VALUES ($1, $2, $3::text[], $4) RETURNING id', [owner.id, url, EVENTS, sealed])
   return row!.id
 }
@@ -95,7 +97,24 @@ describe('webhook targets in a sandbox reachable from outside', async () => {
     assert.equal(res.statusCode, 400, res.body)
     assert.deepEqual(res.json(), { errors: [privateTarget('127.0.0.1')] })
     assert.deepEqual((await exposed.app.inject({ method: 'GET', url: '/api/webhooks', headers: owner.auth })).json(), [])
-    assert.equal(internal.requests.length, 0)
+    assert.equal(internal.requests.length + internal.strays.length, 0)
+  })
+
+  it('when a stored endpoint names a host that now resolves to loopback, then each delivery is refused and the internal service is never hit', async () => {
+    const owner = await givenReseller(exposed.app)
+    // As if registered while localhost resolved to a public address: the delivery checks again, on the address it connects to.
+    const webhookId = await plantEndpoint(owner, `http://localhost:${internal.port}/admin`, exposed)
+
+    const res = await exposed.app.inject({ method: 'POST', url: `/api/webhooks/${webhookId}/test`, headers: owner.auth })
+
+    assert.equal(res.statusCode, 202, res.body)
+    const [delivery] = await waitForDeliveries(exposed.app, owner, webhookId, (d) => (d[0]?.attempts.length ?? 0) >= 2, 30_000, 'two refused attempts')
+    for (const attempt of delivery!.attempts) {
+      assert.deepEqual([attempt.statusCode, attempt.responseBody], [null, null])
+      assert.match(String(attempt.error), /^webhook URL resolves to a private or loopback address \((127\.0\.0\.1|::1)\)$/)
+    }
+    await sleep(300)
+    assert.equal(internal.requests.length + internal.strays.length, 0)
   })
 })
 
@@ -138,7 +157,7 @@ describe('webhook endpoints per account', async () => {
 
     assert.equal(refused.statusCode, 409, refused.body)
     assert.equal(refused.headers['content-type'], 'application/json; charset=utf-8')
-    assert.deepEqual(refused.json(), { errors: ['An account can have at most 20 webhook endpoints; delete one before adding another.'] })
+    assert.deepEqual(refused.json(), { errors: ['An account can have at most 20 webhook endpoints; delete one first.'] })
     assert.equal((await limited.app.inject({ method: 'DELETE', url: `/api/webhooks/${ids[0]}`, headers: owner.auth })).statusCode, 204)
     assert.equal((await create(owner)).statusCode, 201)
     assert.equal((await create(owner)).statusCode, 409)
