@@ -27,7 +27,7 @@ import { createSecretBox } from './infra/security/secret-box.ts'
 import { createTokens } from './infra/security/tokens.ts'
 import { accountsRoutes, accountsSchemas, type AccountsService, createAccountsService } from './modules/accounts/index.ts'
 import { authRoutes, authSchemas, type AuthService, bearerAuth, createAuthService, createCredentialsCache } from './modules/auth/index.ts'
-import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, createBankAccountsService, findActiveBankAccount, lockBankAccountForAttempt, refreshBankAccountDocument } from './modules/bank-accounts/index.ts'
+import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, createBankAccountsService, findActiveBankAccount, lockActiveBankAccount } from './modules/bank-accounts/index.ts'
 import { bavJobs, type BavProvider, bavProviderFor, bavQueues, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
@@ -160,7 +160,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
     provider: bavProvider.provider,
     unavailableReason: bavProvider.reason,
     findActiveBankAccount: (q, id) => findActiveBankAccount(q, id),
-    bankAccountDocument: { lock: lockBankAccountForAttempt, refresh: refreshBankAccountDocument },
+    lockActiveBankAccount,
     publish: webhooks.publish,
     log: logger,
     retry: config.bavRetry,

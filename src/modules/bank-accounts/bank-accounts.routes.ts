@@ -21,11 +21,7 @@ export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
         params: CaseParams, querystring: ApiVersionQuery,
         response: { 200: Type.Array(Type.Ref('BankAccount'), { description: 'The active bank accounts of the case', examples: [bankAccountExamples.list] }), ...versionError, 404: caseNotFound, ...authenticatedErrors },
       },
-    }, async (request, reply) => {
-      // PostgreSQL built the JSON (shape and order of the schema above); it is sent as it is.
-      const body = await bankAccounts.listActiveJson(callerOf(request), request.params.caseId)
-      return reply.type('application/json; charset=utf-8').send(body)
-    })
+    }, (request) => bankAccounts.listActive(callerOf(request), request.params.caseId))
 
     app.post('/api/cases/:caseId/bank-accounts', {
       schema: {

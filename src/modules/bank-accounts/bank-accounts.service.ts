@@ -45,11 +45,15 @@ export function createBankAccountsService ({ db, cases, bav }: { db: Database, c
       }
     },
 
-    /** The list as JSON text, in one query however many bank accounts and attempts (STYLE habit 7). */
-    async listActiveJson (caller: Caller, caseId: number): Promise<string> {
-      const body = await repo.listActiveJson(db, caller.accountId, caseId)
-      if (body === undefined) throw new NotFound()
-      return body
+    /** Two queries however many bank accounts and attempts: the accounts, then all their attempts (STYLE habit 7). */
+    async listActive (caller: Caller, caseId: number) {
+      const rows = await repo.listActive(db, caller.accountId, caseId)
+      if (rows.length === 0) await cases.assertOwned(db, caller, caseId) // an empty list, or not the caller's case
+      const attempts = await bav.attemptsOf(db, rows.map((r) => r.id))
+      return rows.map(({ accountId: _owner, ...row }) => {
+        const history = attempts.get(row.id) ?? []
+        return { ...row, latestBavAttempt: history[0] ?? null, bavAttemptHistory: history }
+      })
     },
 
     async softDelete (caller: Caller, caseId: number, id: number): Promise<void> {

@@ -34,3 +34,17 @@ export async function insertOnce (tx: Queryable, a: NewAttempt): Promise<BavAtte
 export async function existsForJob (q: Queryable, jobId: string): Promise<boolean> {
   return (await q.query('SELECT 1 FROM bav_attempts WHERE job_id = $1', [jobId])).length > 0
 }
+
+/** Every attempt of these bank accounts, most recent first per account, in one query. */
+export async function listForBankAccounts (q: Queryable, bankAccountIds: number[]): Promise<Map<number, BavAttemptView[]>> {
+  const byAccount = new Map<number, BavAttemptView[]>()
+  if (bankAccountIds.length === 0) return byAccount
+  const rows = await q.query<AttemptRow>(
+    `SELECT ${COLUMNS} FROM bav_attempts WHERE bank_account_id = ANY($1::int[]) ORDER BY bank_account_id, create_ts DESC, id DESC`, [bankAccountIds])
+  for (const row of rows) {
+    const list = byAccount.get(row.bankAccountId)
+    if (list) list.push(toView(row))
+    else byAccount.set(row.bankAccountId, [toView(row)])
+  }
+  return byAccount
+}

@@ -23,8 +23,8 @@ export interface BavDeps {
   unavailableReason: string | null
   /** An active (not soft-deleted) bank account, from the bank-accounts module. */
   findActiveBankAccount: (q: Queryable, id: number) => Promise<BankAccountForCheck | undefined>
-  /** The bank account's stored list document, from the bank-accounts module: locked before an attempt, rewritten after. */
-  bankAccountDocument: { lock (tx: Queryable, id: number): Promise<boolean>, refresh (tx: Queryable, id: number): Promise<void> }
+  /** Locks an active bank account before its attempt is recorded (from the bank-accounts module); false when it was deleted. */
+  lockActiveBankAccount: (tx: Queryable, id: number) => Promise<boolean>
   publish: PublishEvent
   log: { warn (obj: object, msg: string): void, error (obj: object, msg: string): void }
   retry: { limit: number, delaySeconds: number }
@@ -48,6 +48,9 @@ export function createBavService (deps: BavDeps) {
   const enqueueCheck = (tx: Queryable, bankAccountId: number) => queue.enqueue(tx, BAV_CHECK_JOB, { bankAccountId })
 
   return {
+    /** The BAV history of each bank account, most recent first, in one query. */
+    attemptsOf: (q: Queryable, bankAccountIds: number[]) => repo.listForBankAccounts(q, bankAccountIds),
+
     /** Called in the bank account's own transaction (the API contract): the check exists iff the account does. */
     async enqueueIfEnabled (tx: Queryable, accountId: number, bankAccountId: number): Promise<boolean> {
       if (!await isEnabledFor(tx, accountId)) return false
@@ -80,7 +83,7 @@ export function createBavService (deps: BavDeps) {
         deps.log.warn({ err, jobId: job.id, bankAccountId: account.id, retryCount: job.retryCount, lastTry }, 'BAV provider call failed')
         if (lastTry && err instanceof BavProviderUnavailable) {
           await db.transaction(async (tx) => {
-            if (!await deps.bankAccountDocument.lock(tx, account.id)) return
+            if (!await deps.lockActiveBankAccount(tx, account.id)) return
             await deps.publish(tx, account.accountId, 'bank_account.bav_failed', {
               caseId: account.caseId, bankAccountId: account.id, reason: 'The BAV provider was unavailable; request a new check later.',
             })
@@ -89,13 +92,12 @@ export function createBavService (deps: BavDeps) {
         throw err
       }
       await db.transaction(async (tx) => {
-        if (!await deps.bankAccountDocument.lock(tx, account.id)) return // deleted while the provider answered
+        if (!await deps.lockActiveBankAccount(tx, account.id)) return // deleted while the provider answered
         const attempt = await repo.insertOnce(tx, {
           bankAccountId: account.id, jobId: job.id, createTs: new Date(deps.clock.now()),
           bankName: result.bankName, riskRating: result.riskRating, provider: deps.provider!.name,
         })
         if (attempt) {
-          await deps.bankAccountDocument.refresh(tx, account.id)
           await deps.publish(tx, account.accountId, 'bank_account.bav_completed', { caseId: account.caseId, bankAccountId: account.id, bavAttempt: attempt })
         }
       })
