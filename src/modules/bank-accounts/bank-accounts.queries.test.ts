@@ -32,13 +32,21 @@ const { db, statements } = countingDatabase(raw.db)
 const { app } = await buildTestApp(config, { connection: { db, pglite: raw.pglite } })
 after(() => raw.db.close())
 
-/** Attempts for the bank accounts, written straight to the table (the job is not under test here). */
+/** Attempts for the bank accounts and their histories, written straight to the tables as the job writes them (the job is not under test here). */
 async function givenAttempts (bankAccountIds: number[], perAccount: number): Promise<void> {
   await raw.db.query(
     `INSERT INTO bav_attempts (bank_account_id, job_id, create_ts, bank_name, risk_rating_id, risk_rating_name, provider)
      SELECT b, 'queries-test-' || b || '-' || n, now() - (n || ' minutes')::interval, 'Sandbox Bank', 1, 'Low', 'Sandbox'
      FROM unnest($1::int[]) AS b, generate_series(1, $2::int) AS n`,
     [bankAccountIds, perAccount])
+  await raw.db.query(
+    `INSERT INTO bav_histories (bank_account_id, latest, history)
+     SELECT a.bank_account_id, (array_agg(x.attempt ORDER BY a.create_ts DESC, a.id DESC))[1], '[' || string_agg(x.attempt, ',' ORDER BY a.create_ts DESC, a.id DESC) || ']'
+     FROM bav_attempts a CROSS JOIN LATERAL (
+       SELECT row_to_json(y)::text AS attempt FROM (
+         SELECT a.id, to_char(a.create_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createTs", a.bank_name AS "bankName",
+           (SELECT row_to_json(r) FROM (SELECT a.risk_rating_id AS id, a.risk_rating_name AS name) r) AS "riskRating") y) x
+     WHERE a.bank_account_id = ANY($1::int[]) GROUP BY a.bank_account_id`, [bankAccountIds])
 }
 
 /** Statements run by one list request (after a first one has warmed the token cache). */

@@ -21,7 +21,11 @@ export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
         params: CaseParams, querystring: ApiVersionQuery,
         response: { 200: Type.Array(Type.Ref('BankAccount'), { description: 'The active bank accounts of the case', examples: [bankAccountExamples.list] }), ...versionError, 404: caseNotFound, ...authenticatedErrors },
       },
-    }, (request) => bankAccounts.listActive(callerOf(request), request.params.caseId))
+    }, async (request, reply) => {
+      // PostgreSQL wrote the JSON (the schema's shape and order); it is sent as it is.
+      const body = await bankAccounts.listActiveJson(callerOf(request), request.params.caseId)
+      return reply.type('application/json; charset=utf-8').send(body)
+    })
 
     app.post('/api/cases/:caseId/bank-accounts', {
       schema: {

@@ -45,15 +45,22 @@ export function createBankAccountsService ({ db, cases, bav }: { db: Database, c
       }
     },
 
-    /** Two queries however many bank accounts and attempts: the accounts, then all their attempts (STYLE habit 7). */
-    async listActive (caller: Caller, caseId: number) {
-      const rows = await repo.listActive(db, caller.accountId, caseId)
-      if (rows.length === 0) await cases.assertOwned(db, caller, caseId) // an empty list, or not the caller's case
-      const attempts = await bav.attemptsOf(db, rows.map((r) => r.id))
-      return rows.map(({ accountId: _owner, ...row }) => {
-        const history = attempts.get(row.id) ?? []
-        return { ...row, latestBavAttempt: history[0] ?? null, bavAttemptHistory: history }
+    /**
+     * The list as JSON text, in two queries however many bank accounts and attempts (the accounts,
+     * then all their BAV histories): each account's fields, then its latestBavAttempt and bavAttemptHistory.
+     */
+    async listActiveJson (caller: Caller, caseId: number): Promise<string> {
+      const accounts = await repo.listActiveJson(db, caller.accountId, caseId)
+      if (accounts.length === 0) {
+        await cases.assertOwned(db, caller, caseId) // an empty list, or not the caller's case (404)
+        return '[]'
+      }
+      const histories = await bav.historiesJson(db, accounts.map((a) => a.id))
+      const items = accounts.map(({ id, json }) => {
+        const bav = histories.get(id)
+        return `${json.slice(0, -1)},"latestBavAttempt":${bav?.latest ?? 'null'},"bavAttemptHistory":${bav?.history ?? '[]'}}`
       })
+      return `[${items.join(',')}]`
     },
 
     async softDelete (caller: Caller, caseId: number, id: number): Promise<void> {

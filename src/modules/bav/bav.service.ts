@@ -48,8 +48,8 @@ export function createBavService (deps: BavDeps) {
   const enqueueCheck = (tx: Queryable, bankAccountId: number) => queue.enqueue(tx, BAV_CHECK_JOB, { bankAccountId })
 
   return {
-    /** The BAV history of each bank account, most recent first, in one query. */
-    attemptsOf: (q: Queryable, bankAccountIds: number[]) => repo.listForBankAccounts(q, bankAccountIds),
+    /** The BAV history of each bank account as JSON text (most recent first) and its latest attempt, in one query. */
+    historiesJson: (q: Queryable, bankAccountIds: number[]) => repo.historiesJson(q, bankAccountIds),
 
     /** Called in the bank account's own transaction (the API contract): the check exists iff the account does. */
     async enqueueIfEnabled (tx: Queryable, accountId: number, bankAccountId: number): Promise<boolean> {
@@ -98,6 +98,7 @@ export function createBavService (deps: BavDeps) {
           bankName: result.bankName, riskRating: result.riskRating, provider: deps.provider!.name,
         })
         if (attempt) {
+          await repo.refreshHistory(tx, account.id)
           await deps.publish(tx, account.accountId, 'bank_account.bav_completed', { caseId: account.caseId, bankAccountId: account.id, bavAttempt: attempt })
         }
       })
