@@ -28,8 +28,9 @@ import { createTokens } from './infra/security/tokens.ts'
 import { accountsRoutes, accountsSchemas, type AccountsService, createAccountsService } from './modules/accounts/index.ts'
 import { authRoutes, authSchemas, type AuthService, bearerAuth, createAuthService, createCredentialsCache } from './modules/auth/index.ts'
 import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, createBankAccountsService, findActiveBankAccount, lockActiveBankAccount } from './modules/bank-accounts/index.ts'
-import { bavJobs, type BavProvider, bavProviderFor, bavQueues, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
+import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
+import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService } from './modules/checks/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
 import { createDeliveryJob, createWebhooksService, webhookQueues, webhooksJobs, webhooksRoutes, webhooksSchemas, type WebhooksService } from './modules/webhooks/index.ts'
@@ -42,6 +43,9 @@ export interface AppServices {
   catalogue: ServicesCatalogue
   cases: CasesService
   bankAccounts: BankAccountsService
+  checks: ChecksService
+  /** The check types this deployment runs, each with its provider. */
+  checkTypes: readonly CheckType<any, any>[]
   bav: BavService
   webhooks: WebhooksService
   deliverWebhook: ReturnType<typeof createDeliveryJob>
@@ -92,7 +96,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures }
 
     const services = await createServices(infra, overrides)
-    const app = createHttpApp(infra)
+    const app = createHttpApp(infra, services)
     // A worker's listener (apiRoutes: false) serves only the health probes and /metrics.
     const api = overrides.apiRoutes !== false
     if (api) await registerApiPlumbing(app, infra, services)
@@ -102,7 +106,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     app.decorate('services', services)
     app.decorate('config', config)
     if (config.runWorkers) {
-      for (const job of [...bavJobs(services.bav), ...webhooksJobs(services.deliverWebhook)]) {
+      for (const job of [...services.checks.jobs(), ...webhooksJobs(services.deliverWebhook)]) {
         await queue.work(job.name, job.run as never, { concurrency: job.concurrency })
       }
     }
@@ -124,7 +128,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 }
 
 /** Every queue the application uses, with its retry policy. */
-const queuesFor = (config: Config): QueueDefinition[] => [...bavQueues(config.bavRetry), ...webhookQueues]
+const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry)]), ...webhookQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
 async function createServices ({ config, clock, logger, db, queue, metrics, failures }: Infra, overrides: AppOverrides): Promise<AppServices> {
@@ -155,22 +159,25 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   const cases = createCasesService({ db, clock })
   const bavProvider = overrides.bavProvider ? { provider: overrides.bavProvider, reason: null } : bavProviderFor(config.environment)
   if (bavProvider.reason) logger.warn(bavProvider.reason)
-  const bav = createBavService({
-    db, queue, clock, catalogue,
-    provider: bavProvider.provider,
-    unavailableReason: bavProvider.reason,
-    findActiveBankAccount: (q, id) => findActiveBankAccount(q, id),
-    lockActiveBankAccount,
-    publish: webhooks.publish,
-    log: logger,
-    retry: config.bavRetry,
-  })
-  const bankAccounts = createBankAccountsService({ db, cases, bav })
-  return { accounts, auth, catalogue, cases, bankAccounts, bav, webhooks, deliverWebhook }
+  // Every check type, each a provider, a result schema and its subject's hooks (docs/checks.md).
+  const checkTypes = [
+    bavCheckType({
+      provider: bavProvider.provider,
+      unavailableReason: bavProvider.reason,
+      retry: config.bavRetry,
+      findActiveBankAccount,
+      lockActiveBankAccount,
+      publish: webhooks.publish,
+    }),
+  ]
+  const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger })
+  const bav = createBavService({ checks })
+  const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
+  return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, webhooks, deliverWebhook }
 }
 
 /** Fastify with what every route shares: logging, request ids, validation, errors, versioning, metrics. */
-function createHttpApp ({ config, logger, metrics }: Infra): App {
+function createHttpApp ({ config, logger, metrics }: Infra, services: AppServices): App {
   const app = Fastify({
     loggerInstance: lazyLogger(logger as FastifyBaseLogger),
     logController: new AccessLog(logger, stdoutDestination(), unmatchedRequestRecorder(metrics)),
@@ -185,7 +192,7 @@ function createHttpApp ({ config, logger, metrics }: Infra): App {
   })
   app.setValidatorCompiler(createValidatorCompiler())
   // Shared schemas live at the root, so any module's routes (and the API description) refer to them by $id.
-  for (const schema of [ProblemDetails, ErrorList, ...authSchemas, ...accountsSchemas, ...casesSchemas, ...bavSchemas, ...bankAccountsSchemas, ...webhooksSchemas]) {
+  for (const schema of [ProblemDetails, ErrorList, ...authSchemas, ...accountsSchemas, ...casesSchemas, ...checksSchemas(services.checkTypes), ...bavSchemas, ...bankAccountsSchemas, ...webhooksSchemas]) {
     app.addSchema(schema)
   }
   registerJsonBody(app)
@@ -221,6 +228,7 @@ async function registerModules (app: App, { db }: Infra, s: AppServices): Promis
   await app.register(servicesCatalogueRoutes(s.catalogue, db))
   await app.register(casesRoutes(s.cases))
   await app.register(bankAccountsRoutes(s.bankAccounts))
+  await app.register(checksRoutes(s.checks))
   await app.register(bavRoutes(s.bav))
   await app.register(webhooksRoutes(s.webhooks))
 }

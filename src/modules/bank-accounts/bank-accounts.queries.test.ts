@@ -32,21 +32,21 @@ const { db, statements } = countingDatabase(raw.db)
 const { app } = await buildTestApp(config, { connection: { db, pglite: raw.pglite } })
 after(() => raw.db.close())
 
-/** Attempts for the bank accounts and their histories, written straight to the tables as the job writes them (the job is not under test here). */
+/** BAV checks for the bank accounts and their histories, written straight to the tables as the job writes them (the job is not under test here). */
 async function givenAttempts (bankAccountIds: number[], perAccount: number): Promise<void> {
   await raw.db.query(
-    `INSERT INTO bav_attempts (bank_account_id, job_id, create_ts, bank_name, risk_rating_id, risk_rating_name, provider)
-     SELECT b, 'queries-test-' || b || '-' || n, now() - (n || ' minutes')::interval, 'Sandbox Bank', 1, 'Low', 'Sandbox'
-     FROM unnest($1::int[]) AS b, generate_series(1, $2::int) AS n`,
+    `WITH made AS (
+       INSERT INTO checks (account_id, case_id, check_type, subject_type, subject_id, status, create_ts, completed_ts, risk_rating_id, result, provider)
+       SELECT b.account_id, b.case_id, 'BAV', 'bankAccount', b.id, 'completed', now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval,
+         1, '{"bankName":"Sandbox Bank"}', 'Sandbox'
+       FROM bank_accounts b, generate_series(1, $2::int) AS n WHERE b.id = ANY($1::int[])
+       RETURNING id, subject_id, completed_ts)
+     INSERT INTO bav_histories (bank_account_id, latest, history)
+     SELECT subject_id, (array_agg(attempt ORDER BY completed_ts DESC, id DESC))[1], '[' || string_agg(attempt, ',' ORDER BY completed_ts DESC, id DESC) || ']'
+     FROM (SELECT id, subject_id, completed_ts, json_build_object('id', id, 'createTs', to_char(completed_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+       'bankName', 'Sandbox Bank', 'riskRating', json_build_object('id', 1, 'name', 'Low'))::text AS attempt FROM made) a
+     GROUP BY subject_id`,
     [bankAccountIds, perAccount])
-  await raw.db.query(
-    `INSERT INTO bav_histories (bank_account_id, latest, history)
-     SELECT a.bank_account_id, (array_agg(x.attempt ORDER BY a.create_ts DESC, a.id DESC))[1], '[' || string_agg(x.attempt, ',' ORDER BY a.create_ts DESC, a.id DESC) || ']'
-     FROM bav_attempts a CROSS JOIN LATERAL (
-       SELECT row_to_json(y)::text AS attempt FROM (
-         SELECT a.id, to_char(a.create_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createTs", a.bank_name AS "bankName",
-           (SELECT row_to_json(r) FROM (SELECT a.risk_rating_id AS id, a.risk_rating_name AS name) r) AS "riskRating") y) x
-     WHERE a.bank_account_id = ANY($1::int[]) GROUP BY a.bank_account_id`, [bankAccountIds])
 }
 
 /** Statements run by one list request (after a first one has warmed the token cache). */

@@ -4,6 +4,7 @@ import { NotFound } from '../../infra/http/api-error.ts'
 import type { Caller } from '../../shared/caller.ts'
 import type { BavService } from '../bav/index.ts'
 import type { CasesService } from '../cases/index.ts'
+import type { ChecksService } from '../checks/index.ts'
 import { DuplicateBankAccount } from './bank-accounts.errors.ts'
 import * as repo from './bank-accounts.repository.ts'
 import type { CreateBankAccountBody } from './bank-accounts.schemas.ts'
@@ -12,9 +13,9 @@ const MAX_CREATE_ATTEMPTS = 5
 
 export type BankAccountsService = ReturnType<typeof createBankAccountsService>
 
-export function createBankAccountsService ({ db, cases, bav }: { db: Database, cases: CasesService, bav: BavService }) {
+export function createBankAccountsService ({ db, cases, checks, bav }: { db: Database, cases: CasesService, checks: ChecksService, bav: BavService }) {
   return {
-    /** Insert and (when BAV is on) its check in one transaction; the unique index settles duplicates and races. */
+    /** Insert and (when BAV is on) its BAV check in one transaction; the unique index settles duplicates and races. */
     async create (caller: Caller, caseId: number, body: CreateBankAccountBody): Promise<number> {
       const input: repo.NewBankAccount = {
         caseId,
@@ -33,7 +34,7 @@ export function createBankAccountsService ({ db, cases, bav }: { db: Database, c
           return await db.transaction(async (tx) => {
             await cases.assertOwned(tx, caller, caseId)
             const id = await repo.insert(tx, input)
-            await bav.enqueueIfEnabled(tx, caller.accountId, id)
+            await checks.triggerIfEnabled(tx, 'BAV', caller.accountId, caseId, id)
             return id
           })
         } catch (err) {

@@ -8,7 +8,7 @@ import { eventually } from '../../../test/helpers/eventually.ts'
 import { givenReseller } from '../../../test/helpers/given.ts'
 import { givenBankAccount, givenCase } from '../../../test/helpers/given-cases.ts'
 import { startWebhookReceiver } from '../../../test/helpers/webhook-receiver.ts'
-import type { BavCheckInput, BavProvider } from './bav-provider.ts'
+import type { BavProvider, BavSubject } from './bav-provider.ts'
 
 // A bank account deleted while its BAV check is with the provider is no longer eligible for BAV:
 // the check records no attempt and announces nothing.
@@ -18,8 +18,8 @@ function heldProvider () {
   const waiting = new Map<string, () => void>()
   const provider: BavProvider = {
     name: 'Held',
-    check: (input: BavCheckInput) => new Promise((resolve) => {
-      waiting.set(input.accountNumber, () => resolve({ bankName: 'Held Bank', riskRating: { id: 1, name: 'Low' } }))
+    run: (input: BavSubject) => new Promise((resolve) => {
+      waiting.set(input.accountNumber, () => resolve({ riskRating: { id: 1, name: 'Low' }, result: { bankName: 'Held Bank' } }))
     }),
   }
   return { provider, isHeld: (accountNumber: string) => waiting.has(accountNumber), release: (accountNumber: string) => waiting.get(accountNumber)!() }
@@ -32,7 +32,7 @@ after(() => connection.db.close())
 const { app } = await buildTestApp(config, { connection, bavProvider: held.provider })
 
 describe('BAV of a bank account deleted during its check', () => {
-  it('when the account is deleted while the provider answers, then no attempt is recorded and no event published; a kept account gets both', async () => {
+  it('when the account is deleted while the provider answers, then its check fails, no attempt is recorded and no BAV event published; a kept account gets both', async () => {
     const owner = await givenReseller(app)
     const receiver = await startWebhookReceiver()
     try {
@@ -57,8 +57,11 @@ describe('BAV of a bank account deleted during its check', () => {
 
       const attempts = await app.inject({ method: 'GET', url: `/api/cases/${caseId}/bank-accounts`, headers: owner.auth })
       assert.deepEqual(attempts.json().map((b: { id: number, bavAttemptHistory: unknown[] }) => [b.id, b.bavAttemptHistory.length]), [[kept, 1]])
-      const stored = await connection.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bav_attempts WHERE bank_account_id = $1', [deleted])
-      assert.deepEqual(stored, [{ n: 0 }], 'an attempt row for the deleted account')
+      const stored = await connection.db.query<{ status: string, failureReason: string }>(
+        `SELECT status, failure_reason AS "failureReason" FROM checks WHERE subject_type = 'bankAccount' AND subject_id = $1`, [deleted])
+      assert.deepEqual(stored, [{ status: 'failed', failureReason: 'The bank account was deleted before the check completed.' }])
+      const history = await connection.db.query('SELECT 1 FROM bav_histories WHERE bank_account_id = $1', [deleted])
+      assert.deepEqual(history, [], 'a BAV history for the deleted account')
     } finally {
       await receiver.close()
     }

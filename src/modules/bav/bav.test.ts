@@ -10,16 +10,16 @@ import { givenBankAccount, givenCase } from '../../../test/helpers/given-cases.t
 // Rate limiting is not under test here; a high limit keeps bursts of setup requests from being throttled.
 const { app } = await buildTestApp({ rateLimitPerSecond: 10_000 })
 
-// A spy on the bav.check job (the worker looks the handler up on app.services at each job), so the
+// A spy on the check job (the worker looks the handler up on app.services at each job), so the
 // retries of the "unavailable" test account can be observed. Behaviour is unchanged.
-const jobRuns: { jobId: string, bankAccountId: number, retryCount: number, failed: boolean }[] = []
-const runCheck = app.services.bav.runCheck
-app.services.bav.runCheck = async (job) => {
+const jobRuns: { jobId: string, checkId: number, retryCount: number, failed: boolean }[] = []
+const run = app.services.checks.run
+app.services.checks.run = async (job) => {
   try {
-    await runCheck(job)
-    jobRuns.push({ jobId: job.id, bankAccountId: job.data.bankAccountId, retryCount: job.retryCount, failed: false })
+    await run(job)
+    jobRuns.push({ jobId: job.id, checkId: job.data.checkId, retryCount: job.retryCount, failed: false })
   } catch (err) {
-    jobRuns.push({ jobId: job.id, bankAccountId: job.data.bankAccountId, retryCount: job.retryCount, failed: true })
+    jobRuns.push({ jobId: job.id, checkId: job.data.checkId, retryCount: job.retryCount, failed: true })
     throw err
   }
 }
@@ -124,7 +124,7 @@ describe('BAV on a new bank account, with the sandbox test data', { concurrency:
     const account = await bankAccountOf(caller, caseId, id)
     assert.equal(account.latestBavAttempt, null)
     assert.deepEqual(account.bavAttemptHistory, [])
-    assert.equal(jobRuns.filter((r) => r.bankAccountId === id).length, 0, 'no job was queued')
+    assert.deepEqual(await bavCheckIds(caller, caseId), [], 'no check was queued')
   })
 })
 
@@ -244,23 +244,37 @@ describe('POST /api/cases/{caseId}/bank-accounts/{id}/bav-checks', () => {
   })
 })
 
-describe('the bav.check job', () => {
-  it('when the provider is unavailable (938063 55065200), then the job retries up to the limit and no attempt is recorded', async () => {
+/** The case's BAV check ids, newest first. */
+async function bavCheckIds (caller: GivenClient, caseId: number): Promise<number[]> {
+  const res = await app.inject({ method: 'GET', url: `/api/cases/${caseId}/checks`, headers: caller.auth })
+  assert.equal(res.statusCode, 200, res.body)
+  return res.json().filter((c: { checkType: string }) => c.checkType === 'BAV').map((c: { id: number }) => c.id)
+}
+
+describe('the BAV check job', () => {
+  it('when the provider is unavailable (938063 55065200), then the job retries up to the limit, no attempt is recorded and the check fails', async () => {
     const caller = await givenReseller(app)
     const caseId = await givenCase(app, caller)
     const id = await givenBankAccount(app, caller, caseId, { sortCode: '938063', accountNumber: '55065200' })
+    const [checkId] = await bavCheckIds(caller, caseId)
     const { limit } = app.config.bavRetry
 
-    await eventually(async () => jobRuns.filter((r) => r.bankAccountId === id), (r) => r.length >= limit + 1,
+    await eventually(async () => jobRuns.filter((r) => r.checkId === checkId), (r) => r.length >= limit + 1,
       { timeoutMs: 20_000, intervalMs: 200, what: `${limit + 1} runs of the job` })
     await sleep(4000) // longer than the next backoff step would be: no run beyond the limit
 
-    const all = jobRuns.filter((r) => r.bankAccountId === id)
+    const all = jobRuns.filter((r) => r.checkId === checkId)
     assert.deepEqual(all.map((r) => [r.retryCount, r.failed]), Array.from({ length: limit + 1 }, (_, i) => [i, true]), 'one first try and `limit` retries, each failing')
     assert.equal(new Set(all.map((r) => r.jobId)).size, 1, 'retries of one job')
     const account = await bankAccountOf(caller, caseId, id)
     assert.equal(account.latestBavAttempt, null)
     assert.deepEqual(account.bavAttemptHistory, [])
+    const check = await app.inject({ method: 'GET', url: `/api/cases/${caseId}/checks/${checkId}`, headers: caller.auth })
+    assert.equal(check.statusCode, 200, check.body)
+    assert.deepEqual({ ...(check.json() as object), createTs: 'x', completedTs: 'y' }, {
+      id: checkId, caseId, checkType: 'BAV', subject: { type: 'bankAccount', id }, status: 'failed', createTs: 'x', completedTs: 'y',
+      riskRating: null, result: null, failureReason: 'The provider was unavailable; request a new check later.',
+    })
   })
 
   it('when one job runs twice (a redelivery), then one attempt is recorded', async () => {
@@ -268,24 +282,40 @@ describe('the bav.check job', () => {
     const caseId = await givenCase(app, caller)
     const id = await givenBankAccount(app, caller, caseId)
     await attemptsOnceSettled(caller, caseId, id, 1)
-    const job = { id: `same-job-${randomBytes(6).toString('hex')}`, data: { bankAccountId: id }, retryCount: 0 }
+    const [checkId] = await bavCheckIds(caller, caseId)
+    const job = { id: `same-job-${randomBytes(6).toString('hex')}`, data: { checkId: checkId! }, retryCount: 0 }
 
-    await app.services.bav.runCheck(job)
-    await app.services.bav.runCheck({ ...job, retryCount: 1 })
+    await app.services.checks.run(job)
+    await app.services.checks.run({ ...job, retryCount: 1 })
 
-    const account = await attemptsOnceSettled(caller, caseId, id, 2)
-    assertAttempt(account.bavAttemptHistory[0]!, { bankName: 'Sandbox Albion Bank', riskRating: LOW })
+    const account = await attemptsOnceSettled(caller, caseId, id, 1)
+    assert.equal(account.bavAttemptHistory[0]!.id, checkId)
   })
 
-  it('when one job runs twice at the same time, then one attempt is recorded', async () => {
+  it('when one pending check is run by three jobs at the same time, then one attempt is recorded', async () => {
     const caller = await givenReseller(app)
     const caseId = await givenCase(app, caller)
     const id = await givenBankAccount(app, caller, caseId)
     await attemptsOnceSettled(caller, caseId, id, 1)
-    const job = { id: `same-job-${randomBytes(6).toString('hex')}`, data: { bankAccountId: id }, retryCount: 0 }
+    const requested = await app.inject({ method: 'POST', url: `/api/cases/${caseId}/checks`, headers: caller.auth, payload: { checkType: 'BAV', bankAccountId: id } })
+    assert.equal(requested.statusCode, 202, requested.body)
+    const job = (n: number) => ({ id: `same-check-${n}-${randomBytes(6).toString('hex')}`, data: { checkId: requested.json().id }, retryCount: 0 })
 
-    await Promise.all([app.services.bav.runCheck(job), app.services.bav.runCheck(job), app.services.bav.runCheck(job)])
+    await Promise.all([app.services.checks.run(job(1)), app.services.checks.run(job(2)), app.services.checks.run(job(3))])
 
     await attemptsOnceSettled(caller, caseId, id, 2)
+  })
+
+  it('when a job queued before checks existed names only its bank account, then it still records one attempt', async () => {
+    const caller = await givenReseller(app)
+    const caseId = await givenCase(app, caller)
+    const id = await givenBankAccount(app, caller, caseId)
+    await attemptsOnceSettled(caller, caseId, id, 1)
+    const [legacy] = app.services.checks.jobs().filter((j) => j.name === 'bav.check')
+
+    await legacy!.run({ id: `legacy-${randomBytes(6).toString('hex')}`, data: { bankAccountId: id }, retryCount: 0 })
+
+    await attemptsOnceSettled(caller, caseId, id, 2)
+    assert.equal((await bavCheckIds(caller, caseId)).length, 2)
   })
 })

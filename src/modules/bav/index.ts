@@ -1,13 +1,11 @@
 export { bavRoutes } from './bav.routes.ts'
-export { createBavService, bavQueues, BAV_CHECK_JOB } from './bav.service.ts'
-export type { BavService, BankAccountForCheck } from './bav.service.ts'
+export { createBavService } from './bav.service.ts'
+export type { BavService } from './bav.service.ts'
+export { bavCheckType, bavQueue } from './bav.check-type.ts'
 export { BavAttempt, BavCheckAccepted } from './bav.schemas.ts'
 export { bavProviderFor } from './bav-providers.ts'
-export type { BavProvider } from './bav-provider.ts'
+export type { BavProvider, BavResult, BavSubject } from './bav-provider.ts'
 
 import { BavAttempt, BavCheckAccepted } from './bav.schemas.ts'
-import { BAV_CHECK_JOB, type BavService } from './bav.service.ts'
-/** Schemas other routes and the API description refer to by $id. */
+/** Schemas other routes and the API description refer to by $id (BavCheckResult comes with the check type). */
 export const bavSchemas = [BavAttempt, BavCheckAccepted]
-/** The module's background work, for the workers. */
-export const bavJobs = (bav: BavService) => [{ name: BAV_CHECK_JOB, run: (job: Parameters<BavService['runCheck']>[0]) => bav.runCheck(job), concurrency: 4 }]

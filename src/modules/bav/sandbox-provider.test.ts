@@ -1,10 +1,11 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { BavProviderUnavailable, type BavCheckInput } from './bav-provider.ts'
+import { ProviderUnavailable } from '../checks/index.ts'
+import type { BavSubject } from './bav-provider.ts'
 import { createSandboxBavProvider } from './sandbox-provider.ts'
 
-function anInput (sortCode: string, accountNumber: string): BavCheckInput {
-  return { countryCode: 'GB', firstName: 'Ada', middleNames: null, lastName: 'Lovelace', sortCode, accountNumber, bankName: null }
+function anInput (sortCode: string, accountNumber: string): BavSubject {
+  return { id: 1, caseId: 1, accountId: 1, countryCode: 'GB', firstName: 'Ada', middleNames: null, lastName: 'Lovelace', sortCode, accountNumber, bankName: null }
 }
 
 // One row per row of docs/sandbox.md's test data table
@@ -27,38 +28,38 @@ describe('sandbox BAV provider', () => {
 
   for (const row of documentedRows) {
     it(`when ${row.sortCode} ${row.accountNumber} (modulus ${row.modulus}) is checked, then ${row.riskRating.name} at ${row.bankName ?? 'no bank name'}`, async () => {
-      const result = await provider.check(anInput(row.sortCode, row.accountNumber))
-      assert.deepEqual(result, { bankName: row.bankName, riskRating: row.riskRating })
+      const result = await provider.run(anInput(row.sortCode, row.accountNumber))
+      assert.deepEqual(result, { riskRating: row.riskRating, result: { bankName: row.bankName } })
     })
   }
 
   it('when another modulus-valid pair is checked, then Low with the generic bank name', async () => {
-    const result = await provider.check(anInput('772798', '99345694'))
-    assert.deepEqual(result, { bankName: 'Sandbox Bank', riskRating: { id: 1, name: 'Low' } })
+    const result = await provider.run(anInput('772798', '99345694'))
+    assert.deepEqual(result, { riskRating: { id: 1, name: 'Low' }, result: { bankName: 'Sandbox Bank' } })
   })
 
   it('when another pair fails the modulus check, then High', async () => {
-    const result = await provider.check(anInput('118765', '64371388'))
-    assert.deepEqual(result, { bankName: 'Sandbox Bank', riskRating: { id: 3, name: 'High' } })
+    const result = await provider.run(anInput('118765', '64371388'))
+    assert.deepEqual(result, { riskRating: { id: 3, name: 'High' }, result: { bankName: 'Sandbox Bank' } })
   })
 
   it('when a listed pair has a wrong last digit, then High, not its listed rating', async () => {
-    const result = await provider.check(anInput('107999', '88837493'))
+    const result = await provider.run(anInput('107999', '88837493'))
     assert.deepEqual(result.riskRating, { id: 3, name: 'High' })
   })
 
   it('when another sort code outside the VocaLink table is checked, then Medium with no bank name', async () => {
     for (const sortCode of ['990000', '999999']) {
-      const result = await provider.check(anInput(sortCode, '87654321'))
-      assert.deepEqual(result, { bankName: null, riskRating: { id: 2, name: 'Medium' } })
+      const result = await provider.run(anInput(sortCode, '87654321'))
+      assert.deepEqual(result, { riskRating: { id: 2, name: 'Medium' }, result: { bankName: null } })
     }
   })
 
-  it('when the unavailable test account is checked repeatedly, then every call throws BavProviderUnavailable', async () => {
+  it('when the unavailable test account is checked repeatedly, then every call throws ProviderUnavailable', async () => {
     for (let call = 0; call < 3; call++) {
-      await assert.rejects(provider.check(anInput('938063', '55065200')), (error) => {
-        assert.ok(error instanceof BavProviderUnavailable)
-        assert.equal(error.name, 'BavProviderUnavailable')
+      await assert.rejects(provider.run(anInput('938063', '55065200')), (error) => {
+        assert.ok(error instanceof ProviderUnavailable)
+        assert.equal(error.name, 'ProviderUnavailable')
         assert.equal(error.providerName, 'Sandbox')
         return true
       })
@@ -66,14 +67,14 @@ describe('sandbox BAV provider', () => {
   })
 
   it('when the holder names, country or given bank name differ, then the result is the same', async () => {
-    const plain = await provider.check(anInput('107999', '88837491'))
-    const other = await provider.check({ countryCode: 'IE', firstName: 'Grace', middleNames: 'Brewster', lastName: 'Hopper', sortCode: '107999', accountNumber: '88837491', bankName: 'Some Other Bank' })
+    const plain = await provider.run(anInput('107999', '88837491'))
+    const other = await provider.run({ id: 2, caseId: 2, accountId: 2, countryCode: 'IE', firstName: 'Grace', middleNames: 'Brewster', lastName: 'Hopper', sortCode: '107999', accountNumber: '88837491', bankName: 'Some Other Bank' })
     assert.deepEqual(other, plain)
   })
 
   it('when the same pair is checked twice, then the results are equal', async () => {
-    const first = await provider.check(anInput('202959', '63748472'))
-    const second = await provider.check(anInput('202959', '63748472'))
+    const first = await provider.run(anInput('202959', '63748472'))
+    const second = await provider.run(anInput('202959', '63748472'))
     assert.deepEqual(second, first)
   })
 })

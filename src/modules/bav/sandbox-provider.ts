@@ -1,4 +1,5 @@
-import { BavProviderUnavailable, RISK_RATINGS, type BavCheckInput, type BavCheckResult, type BavProvider, type RiskRating } from './bav-provider.ts'
+import { ProviderUnavailable, type ProviderAnswer, RISK_RATINGS, type RiskRating } from '../checks/index.ts'
+import type { BavProvider, BavResult, BavSubject } from './bav-provider.ts'
 import { checkModulus } from './modulus-check.ts'
 
 // Every pair below is a published VocaLink modulus-checking test pair that passes the bundled
@@ -24,14 +25,14 @@ const LISTED_RATINGS: ReadonlyMap<string, RiskRating> = new Map<string, RiskRati
 
 const UNAVAILABLE_PAIR = '938063' + '55065200'
 
-function rate (sortCode: string, accountNumber: string): BavCheckResult {
+function rate (sortCode: string, accountNumber: string): ProviderAnswer<BavResult> {
   const modulus = checkModulus(sortCode, accountNumber)
   // Outside VocaLink's table nothing names the bank and nothing confirms the account: not
   // evidence of fraud, but not a clean result either.
-  if (modulus.result === 'not_covered') return { bankName: null, riskRating: RISK_RATINGS.medium }
+  if (modulus.result === 'not_covered') return { riskRating: RISK_RATINGS.medium, result: { bankName: null } }
   const bankName = BANK_NAMES.get(sortCode) ?? FALLBACK_BANK_NAME
-  if (modulus.result === 'fail') return { bankName, riskRating: RISK_RATINGS.high }
-  return { bankName, riskRating: LISTED_RATINGS.get(sortCode + accountNumber) ?? RISK_RATINGS.low }
+  if (modulus.result === 'fail') return { riskRating: RISK_RATINGS.high, result: { bankName } }
+  return { riskRating: LISTED_RATINGS.get(sortCode + accountNumber) ?? RISK_RATINGS.low, result: { bankName } }
 }
 
 // Deterministic on sort code and account number alone (no names, no clock, no randomness),
@@ -39,9 +40,9 @@ function rate (sortCode: string, accountNumber: string): BavCheckResult {
 export function createSandboxBavProvider (): BavProvider {
   return {
     name: SANDBOX_PROVIDER_NAME,
-    async check (input: BavCheckInput): Promise<BavCheckResult> {
+    async run (input: BavSubject): Promise<ProviderAnswer<BavResult>> {
       if (input.sortCode + input.accountNumber === UNAVAILABLE_PAIR) {
-        throw new BavProviderUnavailable(SANDBOX_PROVIDER_NAME, 'sandbox test account 938063 55065200 is always unavailable')
+        throw new ProviderUnavailable(SANDBOX_PROVIDER_NAME, 'sandbox test account 938063 55065200 is always unavailable')
       }
       return rate(input.sortCode, input.accountNumber)
     },

@@ -1,0 +1,64 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { ApiVersionQuery, authenticatedErrors, errorListResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
+import { callerOf } from '../../infra/http/request-caller.ts'
+import { CaseParams } from '../cases/index.ts'
+import { checkExample, CheckParams, CreateCheckBody } from './checks.schemas.ts'
+import { checkView, type ChecksService } from './checks.service.ts'
+
+const tags = ['Checks']
+const security = [{ bearerAuth: [] }]
+const notFound = Type.Null({ description: 'No such case (or check) among yours (empty body)' })
+
+export function checksRoutes (checks: ChecksService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    app.post('/api/cases/:caseId/checks', {
+      schema: {
+        tags, security, operationId: 'requestCheck', summary: 'Run a check on a case',
+        description: 'Queues a check of any type: AML on the case, BAV of a bankAccountId, KYC, DocumentExtraction or DocumentRisk of a documentId. 202 with the pending check and its Location; the result arrives by webhook (check.completed or check.failed) and at that Location.',
+        params: CaseParams, querystring: ApiVersionQuery, body: CreateCheckBody,
+        response: {
+          202: Type.Ref('Check', {
+            description: 'Queued',
+            examples: [{ ...checkExample, status: 'pending', completedTs: null, riskRating: null, result: null }],
+            headers: { Location: Type.String({ description: 'The check: /api/cases/<caseId>/checks/<id>', examples: ['/api/cases/17/checks/41'] }) },
+          }),
+          400: errorListResponse('The check type is unknown or not enabled on your account, its subject is missing or not of this case, or an unsupported api-version', {
+            notEnabled: ['The AML service is not enabled on this account.'],
+            missingSubject: ['The bankAccountId field is required for a BAV check.'],
+            unknownSubject: ['The bankAccountId field names no active bank account of this case: 99.'],
+            unknownType: ['The checkType field must be one of: BAV, AML, KYC, DocumentExtraction, DocumentRisk.'],
+            unsupportedVersion: [UNSUPPORTED_VERSION],
+          }),
+          404: notFound,
+          ...authenticatedErrors,
+        },
+      },
+    }, async (request, reply) => {
+      const { caseId } = request.params
+      const check = await checks.request(callerOf(request), caseId, request.body)
+      return reply.code(202).header('location', `/api/cases/${caseId}/checks/${check.id}`).send(checkView(check))
+    })
+
+    app.get('/api/cases/:caseId/checks', {
+      schema: {
+        tags, security, operationId: 'listChecks', summary: 'List the checks of a case',
+        description: 'Every check of the case, of every type, newest first. Each completed check is immutable: a new run is a new check.',
+        params: CaseParams, querystring: ApiVersionQuery,
+        response: { 200: Type.Array(Type.Ref('Check'), { description: 'The checks, newest first', examples: [[checkExample]] }), ...versionError, 404: notFound, ...authenticatedErrors },
+      },
+    }, async (request) => (await checks.list(callerOf(request), request.params.caseId)).map(checkView))
+
+    app.get('/api/cases/:caseId/checks/:id', {
+      schema: {
+        tags, security, operationId: 'getCheck', summary: 'Get a check',
+        description: 'One check of the case, pending, completed or failed. A check that does not exist or is not yours is an empty 404.',
+        params: CheckParams, querystring: ApiVersionQuery,
+        response: { 200: Type.Ref('Check', { description: 'The check', examples: [checkExample] }), ...versionError, 404: notFound, ...authenticatedErrors },
+      },
+    }, async (request) => checkView(await checks.get(callerOf(request), request.params.caseId, request.params.id)))
+  }
+}
+

@@ -1,0 +1,168 @@
+import type { Database, Queryable } from '../../infra/db/database.ts'
+import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
+import type { JobContext, QueueDefinition, Queue } from '../../infra/queue/queue.ts'
+import { JOB_HEARTBEAT_SECONDS } from '../../infra/queue/queue.ts'
+import type { Caller } from '../../shared/caller.ts'
+import type { Clock } from '../../shared/clock.ts'
+import type { PublishEvent } from '../../shared/events.ts'
+import type { ServicesCatalogue } from '../services-catalogue/index.ts'
+import { type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, SERVICE_OF, type Subject } from './check-type.ts'
+import { CheckServiceNotEnabled, CheckSubjectNotFound } from './checks.errors.ts'
+import * as repo from './checks.repository.ts'
+
+export interface ChecksDeps {
+  db: Database
+  queue: Queue
+  clock: Clock
+  catalogue: ServicesCatalogue
+  /** 404 (never 403) when the case is not the caller's, from the cases module. */
+  assertCaseOwned: (q: Queryable, caller: Caller, caseId: number) => Promise<void>
+  types: readonly CheckType<any, any>[]
+  publish: PublishEvent
+  log: { warn (obj: object, msg: string): void }
+}
+
+export interface CheckRequest { checkType: CheckTypeName, bankAccountId?: number, documentId?: number }
+
+/** The job's data: the check it settles. */
+export interface CheckJob { checkId: number }
+
+export type ChecksService = ReturnType<typeof createChecksService>
+
+/** The check types' queues, with their retry policies (made before the types, which need the queue). */
+export function checkQueues (queues: readonly CheckType['queue'][]): QueueDefinition[] {
+  return queues.map((queue) => ({
+    name: queue.name, retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: true, retryDelayMax: 600,
+    expireInSeconds: 120, heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+  }))
+}
+
+const deletedReason = (check: CheckRecord) =>
+  `The ${check.subject.type === 'bankAccount' ? 'bank account' : check.subject.type} was deleted before the check completed.`
+
+/** The public view: the record without its owner. */
+export const checkView = ({ accountId: _owner, ...view }: CheckRecord) => view
+
+export function createChecksService (deps: ChecksDeps) {
+  const { db, queue, clock, catalogue } = deps
+  const types = new Map(deps.types.map((t) => [t.name, t]))
+  const typeOf = (name: CheckTypeName) => types.get(name)
+
+  const isEnabled = async (q: Queryable, accountId: number, type: CheckType<any, any>) =>
+    type.provider !== null && catalogue.hasCheckType((await catalogue.enabledFor(q, [accountId])).get(accountId) ?? [], SERVICE_OF[type.name])
+
+  /** The check row and its job, on the caller's transaction: the check exists iff its job does. */
+  const enqueue = async (tx: Queryable, type: CheckType<any, any>, accountId: number, caseId: number, subjectId: number) => {
+    const check = await repo.insertPending(tx, { accountId, caseId, checkType: type.name, subjectType: type.subjectType, subjectId, createTs: new Date(clock.now()) })
+    await queue.enqueue(tx, type.queue.name, { checkId: check.id } satisfies CheckJob)
+    return check
+  }
+
+  /** Records a failure once, with check.failed and the type's own event, when the subject still exists. */
+  const fail = async (check: CheckRecord, type: CheckType<any, any>, subject: Subject | undefined, reason: string) => {
+    await db.transaction(async (tx) => {
+      const kept = subject !== undefined && await type.lockSubject(tx, check.subject.id)
+      const failed = await repo.settle(tx, check.id, 'failed', { completedTs: new Date(clock.now()), riskRatingId: null, result: null, failureReason: reason, provider: type.provider?.name ?? null })
+      if (!failed) return
+      await deps.publish(tx, check.accountId, 'check.failed', { caseId: check.caseId, check: checkView(failed) })
+      if (kept && type.onFailed) await type.onFailed(tx, failed, subject, reason)
+    })
+  }
+
+  /**
+   * A job queued before checks existed names its subject (BAV: { bankAccountId }), not a check:
+   * it gets its check now, so an upgrade with jobs in the queue loses none. -1: the subject is gone.
+   */
+  const adopt = async (type: CheckType<any, any>, data: Record<string, unknown>): Promise<number> => {
+    const subjectId = data[type.subjectField ?? 'caseId']
+    const subject = typeof subjectId === 'number' ? await type.loadSubject(db, subjectId) : undefined
+    if (!subject) return -1
+    const check = await repo.insertPending(db, { accountId: subject.accountId, caseId: subject.caseId, checkType: type.name, subjectType: type.subjectType, subjectId: subjectId as number, createTs: new Date(clock.now()) })
+    return check.id
+  }
+
+  return {
+    /**
+     * A trigger: called in the subject's own transaction, so the subject and its check commit
+     * together. Nothing happens when the account does not have the service.
+     */
+    async triggerIfEnabled (tx: Queryable, name: CheckTypeName, accountId: number, caseId: number, subjectId: number): Promise<CheckRecord | null> {
+      const type = typeOf(name)
+      if (!type || !await isEnabled(tx, accountId, type)) return null
+      return enqueue(tx, type, accountId, caseId, subjectId)
+    },
+
+    /** A check on request (POST /api/cases/{caseId}/checks, and BAV's own bav-checks route). */
+    async request (caller: Caller, caseId: number, body: CheckRequest): Promise<CheckRecord> {
+      return db.transaction(async (tx) => {
+        await deps.assertCaseOwned(tx, caller, caseId)
+        const type = typeOf(body.checkType)
+        if (!type) throw new ValidationFailed([`The ${body.checkType} check is not available in this deployment yet.`])
+        const subjectId = type.subjectField ? body[type.subjectField] : caseId
+        if (subjectId === undefined) throw new ValidationFailed([`The ${type.subjectField} field is required for a ${type.name} check.`])
+        const subject = await type.loadSubject(tx, subjectId)
+        if (!subject || subject.caseId !== caseId || subject.accountId !== caller.accountId) throw new CheckSubjectNotFound(type.subjectField!, subjectId)
+        if (!await isEnabled(tx, caller.accountId, type)) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
+        return enqueue(tx, type, caller.accountId, caseId, subjectId)
+      })
+    },
+
+    async list (caller: Caller, caseId: number): Promise<CheckRecord[]> {
+      const checks = await repo.listOwned(db, caller.accountId, caseId)
+      if (checks.length === 0) await deps.assertCaseOwned(db, caller, caseId) // an empty list, or not the caller's case (404)
+      return checks
+    },
+
+    async get (caller: Caller, caseId: number, id: number): Promise<CheckRecord> {
+      const check = await repo.findOwned(db, caller.accountId, caseId, id)
+      if (!check) throw new NotFound()
+      return check
+    },
+
+    /**
+     * The job of every check type. Idempotent: a check is settled once, so a job run twice (a
+     * redelivery, a retry after a crash) records one result and sends one event.
+     */
+    async run (job: JobContext<CheckJob>): Promise<void> {
+      const check = await repo.find(db, job.data.checkId)
+      if (!check || check.status !== 'pending') return
+      const type = typeOf(check.checkType)
+      if (!type) return // a type this build no longer has: left pending for the build that does
+      const subject = await type.loadSubject(db, check.subject.id)
+      if (!subject) return fail(check, type, undefined, deletedReason(check))
+      if (!type.provider) return fail(check, type, subject, type.unavailableReason ?? `No ${type.name} provider is configured.`)
+      let answer
+      try {
+        answer = await type.provider.run(subject)
+      } catch (err) {
+        const lastTry = job.retryCount >= type.queue.retryLimit
+        deps.log.warn({ err, jobId: job.id, checkId: check.id, checkType: type.name, retryCount: job.retryCount, lastTry }, 'check provider call failed')
+        if (lastTry) await fail(check, type, subject, err instanceof ProviderUnavailable ? 'The provider was unavailable; request a new check later.' : 'The check could not be completed; request a new check later.')
+        throw err
+      }
+      const recorded = await db.transaction(async (tx) => {
+        // Locked first, so results on one subject commit in the order of their timestamps.
+        if (!await type.lockSubject(tx, check.subject.id)) return false
+        const completed = await repo.settle(tx, check.id, 'completed', {
+          completedTs: new Date(clock.now()), riskRatingId: answer.riskRating.id, result: answer.result, failureReason: null, provider: type.provider!.name,
+        })
+        if (completed) {
+          await deps.publish(tx, check.accountId, 'check.completed', { caseId: check.caseId, check: checkView(completed) })
+          if (type.onCompleted) await type.onCompleted(tx, completed, subject, answer.result)
+        }
+        return true
+      })
+      if (!recorded) await fail(check, type, undefined, deletedReason(check))
+    },
+
+    /** One job per type's queue, for the workers. */
+    jobs () {
+      return deps.types.map((type) => ({
+        name: type.queue.name,
+        concurrency: type.queue.concurrency,
+        run: async (job: JobContext<Record<string, unknown>>) =>
+          this.run({ ...job, data: { checkId: typeof job.data.checkId === 'number' ? job.data.checkId : await adopt(type, job.data) } }),
+      }))
+    },
+  }
+}
