@@ -11,6 +11,7 @@ export type UpdateAccountBody = JsonBody<'updateAccount'>
 export type CreateCaseBody = JsonBody<'createCase'>
 export type CreateBankAccountBody = JsonBody<'createBankAccount'>
 export type CreateWebhookBody = JsonBody<'createWebhook'>
+export type CreateCheckBody = JsonBody<'requestCheck'>
 export type CaseListQuery = NonNullable<operations['listCases']['parameters']['query']>
 
 export interface IdcheckClientOptions {
@@ -106,6 +107,14 @@ export function createIdcheckClient (options: IdcheckClientOptions) {
       },
       requestBavCheck: (caseId: number, bankAccountId: number) =>
         ok('POST', '/api/cases/{caseId}/bank-accounts/{id}/bav-checks', api.POST('/api/cases/{caseId}/bank-accounts/{id}/bav-checks', bankAccount(caseId, bankAccountId))),
+    },
+
+    checks: {
+      /** The pending check; its result arrives by the check.completed webhook and from get(). */
+      request: (caseId: number, body: CreateCheckBody) => ok('POST', '/api/cases/{caseId}/checks', api.POST('/api/cases/{caseId}/checks', { ...caseOf(caseId), body })),
+      list: (caseId: number) => ok('GET', '/api/cases/{caseId}/checks', api.GET('/api/cases/{caseId}/checks', caseOf(caseId))),
+      get: (caseId: number, checkId: number) =>
+        ok('GET', '/api/cases/{caseId}/checks/{id}', api.GET('/api/cases/{caseId}/checks/{id}', { params: { path: { caseId, id: checkId } } })),
     },
 
     webhooks: {

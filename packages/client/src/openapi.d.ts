@@ -261,6 +261,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/{caseId}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the checks of a case
+         * @description Every check of the case, of every type, newest first. Each completed check is immutable: a new run is a new check.
+         */
+        get: operations["listChecks"];
+        put?: never;
+        /**
+         * Run a check on a case
+         * @description Queues a check of any type: AML on the case, BAV of a bankAccountId, KYC, DocumentExtraction or DocumentRisk of a documentId. 202 with the pending check and its Location; the result arrives by webhook (check.completed or check.failed) and at that Location.
+         */
+        post: operations["requestCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{caseId}/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a check
+         * @description One check of the case, pending, completed or failed. A check that does not exist or is not yours is an empty 404.
+         */
+        get: operations["getCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/{caseId}/bank-accounts/{id}/bav-checks": {
         parameters: {
             query?: never;
@@ -531,6 +575,64 @@ export interface components {
             createdAt: string;
         };
         /**
+         * @description BAV
+         * @example {
+         *       "bankName": "Sandbox Albion Bank"
+         *     }
+         */
+        BavCheckResult: {
+            /** @description The bank the sort code belongs to, when known */
+            bankName: string | null;
+        };
+        /**
+         * @example {
+         *       "id": 41,
+         *       "caseId": 17,
+         *       "checkType": "BAV",
+         *       "subject": {
+         *         "type": "bankAccount",
+         *         "id": 5
+         *       },
+         *       "status": "completed",
+         *       "createTs": "2026-11-22T10:15:30.120Z",
+         *       "completedTs": "2026-11-22T10:15:30.410Z",
+         *       "riskRating": {
+         *         "id": 1,
+         *         "name": "Low"
+         *       },
+         *       "result": {
+         *         "bankName": "Sandbox Albion Bank"
+         *       },
+         *       "failureReason": null
+         *     }
+         */
+        Check: {
+            id: number;
+            caseId: number;
+            checkType: "BAV" | "AML" | "KYC" | "DocumentExtraction" | "DocumentRisk";
+            /** @description What was checked: the case itself (AML), a bank account (BAV) or a document */
+            subject: {
+                type: "case" | "bankAccount" | "document";
+                id: number;
+            };
+            status: "pending" | "completed" | "failed";
+            /** @description When the check was requested (ISO 8601 UTC) */
+            createTs: string;
+            /** @description When it completed or failed; null while pending */
+            completedTs: string | null;
+            /** @description The same scale for every check type; null unless completed */
+            riskRating: {
+                /** @description 1 Low, 2 Medium, 3 High */
+                id: number;
+                /** @description Low, Medium or High */
+                name: string;
+            } | null;
+            /** @description The check type's own result; null unless completed */
+            result: components["schemas"]["BavCheckResult"] | null;
+            /** @description Why a failed check failed; null otherwise */
+            failureReason: string | null;
+        };
+        /**
          * @example {
          *       "id": 7,
          *       "createTs": "2026-11-22T10:15:30.000Z",
@@ -542,6 +644,7 @@ export interface components {
          *     }
          */
         BavAttempt: {
+            /** @description The id of the BAV check that made it (GET /api/cases/{caseId}/checks/{id}) */
             id: number;
             /** @description ISO 8601 UTC timestamp */
             createTs: string;
@@ -2398,6 +2501,377 @@ export interface operations {
             };
         };
     };
+    listChecks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checks, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 41,
+                     *         "caseId": 17,
+                     *         "checkType": "BAV",
+                     *         "subject": {
+                     *           "type": "bankAccount",
+                     *           "id": 5
+                     *         },
+                     *         "status": "completed",
+                     *         "createTs": "2026-11-22T10:15:30.120Z",
+                     *         "completedTs": "2026-11-22T10:15:30.410Z",
+                     *         "riskRating": {
+                     *           "id": 1,
+                     *           "name": "Low"
+                     *         },
+                     *         "result": {
+                     *           "bankName": "Sandbox Albion Bank"
+                     *         },
+                     *         "failureReason": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Check"][];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (or check) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    requestCheck: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "checkType": "BAV",
+                 *       "bankAccountId": 5
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Which check to run */
+                    checkType: "BAV" | "AML" | "KYC" | "DocumentExtraction" | "DocumentRisk";
+                    /** @description BAV: the bank account of this case to verify */
+                    bankAccountId?: number;
+                    /** @description KYC, DocumentExtraction, DocumentRisk: the document of this case to check */
+                    documentId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    /** @description The check: /api/cases/<caseId>/checks/<id> */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 41,
+                     *       "caseId": 17,
+                     *       "checkType": "BAV",
+                     *       "subject": {
+                     *         "type": "bankAccount",
+                     *         "id": 5
+                     *       },
+                     *       "status": "pending",
+                     *       "createTs": "2026-11-22T10:15:30.120Z",
+                     *       "completedTs": null,
+                     *       "riskRating": null,
+                     *       "result": null,
+                     *       "failureReason": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Check"];
+                };
+            };
+            /** @description The check type is unknown or not enabled on your account, its subject is missing or not of this case, or an unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (or check) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getCheck: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 41,
+                     *       "caseId": 17,
+                     *       "checkType": "BAV",
+                     *       "subject": {
+                     *         "type": "bankAccount",
+                     *         "id": 5
+                     *       },
+                     *       "status": "completed",
+                     *       "createTs": "2026-11-22T10:15:30.120Z",
+                     *       "completedTs": "2026-11-22T10:15:30.410Z",
+                     *       "riskRating": {
+                     *         "id": 1,
+                     *         "name": "Low"
+                     *       },
+                     *       "result": {
+                     *         "bankName": "Sandbox Albion Bank"
+                     *       },
+                     *       "failureReason": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Check"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (or check) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     requestBavCheck: {
         parameters: {
             query?: {
@@ -2635,7 +3109,7 @@ export interface operations {
                 "application/json": {
                     /** @description http(s) URL of your receiver; private and loopback addresses are refused in production */
                     url: string;
-                    events: ("bank_account.bav_completed" | "bank_account.bav_failed")[];
+                    events: ("bank_account.bav_completed" | "bank_account.bav_failed" | "check.completed" | "check.failed")[];
                 };
             };
         };
