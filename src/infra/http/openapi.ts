@@ -35,6 +35,7 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
         { name: 'Accounts', description: 'Reseller sub-accounts and their credentials' },
         { name: 'Cases', description: 'The people and businesses you check' },
         { name: 'Bank accounts', description: 'Bank accounts of a case and their verification (BAV)' },
+        { name: 'Checks', description: 'Every check of a case, of every type: request one, read its result' },
         { name: 'Webhooks', description: 'Signed notifications of job results (Standard Webhooks)' },
         { name: 'Health', description: 'Probes for load balancers and orchestrators' },
       ],

@@ -11,6 +11,7 @@ const CAPTURES: Record<string, { variable: string, from: string }> = {
   createAccount: { variable: 'accountId', from: 'account.id' },
   createCase: { variable: 'caseId', from: 'id' },
   createBankAccount: { variable: 'bankAccountId', from: '' },
+  requestCheck: { variable: 'checkId', from: 'id' },
   createWebhook: { variable: 'webhookId', from: 'id' },
   sendWebhookTest: { variable: 'deliveryId', from: 'deliveryId' },
 }
@@ -20,7 +21,12 @@ const BODY_FIELDS: Record<string, Record<string, string>> = {
   authenticate: { clientId: '{{clientId}}', clientSecret: '{{clientSecret}}' },
   // Names are unique across all accounts and externalReference makes creation idempotent: fresh ones per run.
   createAccount: { name: 'Acme Lettings {{$guid}}', externalReference: 'crm-{{$guid}}' },
+  // A check of the bank account this run created (an integer: the variable goes in unquoted).
+  requestCheck: { checkType: 'BAV', bankAccountId: '{{bankAccountId}}' },
 }
+
+/** Body fields whose variable holds a number, written into the raw JSON without quotes. */
+const NUMERIC_VARIABLES = ['{{bankAccountId}}']
 
 // Runs before every request: gets a token with the clientId and clientSecret variables, caches it
 // in the collection until a minute before it expires, and the collection's bearer auth sends it.
@@ -73,15 +79,19 @@ interface PlannedOperation { operationId: string, isPublic: boolean, successCode
 export async function buildCollection (openapi: OpenApiDocument): Promise<Collection> {
   const operations = operationsOf(openapi)
   const collection = await convert(openapi)
+  const deletions: Item[] = []
   const prepare = (items: Item[]): Item[] => {
     for (const item of items) {
       if (item.item) item.item = prepare(item.item)
       else if (item.request) prepareRequest(item, operations)
     }
-    // Deletions last in each folder, so the requests that need the resource run while it exists.
-    return [...items.filter((i) => i.request?.method !== 'DELETE'), ...items.filter((i) => i.request?.method === 'DELETE')]
+    deletions.push(...items.filter((i) => i.request?.method === 'DELETE'))
+    return items.filter((i) => i.request?.method !== 'DELETE')
   }
-  collection.item = prepare(collection.item)
+  collection.item = prepare(collection.item).filter((folder) => !folder.item || folder.item.length > 0)
+  // Deletions run last, in a folder of their own, so every request that needs a resource (a check
+  // of the bank account, say) runs while it exists.
+  if (deletions.length > 0) collection.item.push({ name: 'Clean up', item: deletions })
   collection.variable = [
     { key: 'baseUrl', value: 'http://127.0.0.1:3000', type: 'string' },
     { key: 'clientId', value: '', type: 'string' },
@@ -126,7 +136,10 @@ function prepareRequest (item: Item, operations: Map<string, PlannedOperation>):
   request.url.query = (request.url.query ?? []).map((q) => ({ ...q, disabled: q.key !== 'api-version' }))
 
   const fields = BODY_FIELDS[op.operationId]
-  if (fields && request.body?.raw) request.body.raw = JSON.stringify({ ...JSON.parse(request.body.raw), ...fields }, null, 2)
+  if (fields && request.body?.raw) {
+    const raw = JSON.stringify({ ...JSON.parse(request.body.raw), ...fields }, null, 2)
+    request.body.raw = NUMERIC_VARIABLES.reduce((text, variable) => text.replaceAll(`"${variable}"`, variable), raw)
+  }
 
   item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, templatePath, op) } }]
 }

@@ -273,7 +273,7 @@ describe('the BAV check job', () => {
     assert.equal(check.statusCode, 200, check.body)
     assert.deepEqual({ ...(check.json() as object), createTs: 'x', completedTs: 'y' }, {
       id: checkId, caseId, checkType: 'BAV', subject: { type: 'bankAccount', id }, status: 'failed', createTs: 'x', completedTs: 'y',
-      riskRating: null, result: null, failureReason: 'The provider was unavailable; request a new check later.',
+      riskRating: null, result: null, failureReason: 'The BAV provider was unavailable; request a new check later.',
     })
   })
 

@@ -137,7 +137,7 @@ export function createChecksService (deps: ChecksDeps) {
       } catch (err) {
         const lastTry = job.retryCount >= type.queue.retryLimit
         deps.log.warn({ err, jobId: job.id, checkId: check.id, checkType: type.name, retryCount: job.retryCount, lastTry }, 'check provider call failed')
-        if (lastTry) await fail(check, type, subject, err instanceof ProviderUnavailable ? 'The provider was unavailable; request a new check later.' : 'The check could not be completed; request a new check later.')
+        if (lastTry) await fail(check, type, subject, err instanceof ProviderUnavailable ? `The ${type.name} provider was unavailable; request a new check later.` : 'The check could not be completed; request a new check later.')
         throw err
       }
       const recorded = await db.transaction(async (tx) => {
