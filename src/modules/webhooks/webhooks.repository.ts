@@ -39,19 +39,18 @@ export async function disableEndpoint (q: Queryable, id: number, reason: string,
   return rows.length > 0
 }
 
-export async function insertEvent (q: Queryable, accountId: number, type: string, payload: string): Promise<number> {
-  const [row] = await q.query<{ id: number }>('INSERT INTO webhook_events (account_id, type, payload) VALUES ($1, $2, $3) RETURNING id', [accountId, type, payload])
-  return row!.id
-}
-
-/** One delivery per subscribed, active endpoint of the account (or just `onlyEndpointId`). */
-export async function insertDeliveries (q: Queryable, eventId: number, accountId: number, type: string, onlyEndpointId: number | null): Promise<number[]> {
+/**
+ * The event and one delivery per subscribed, active endpoint of the account (or just
+ * `onlyEndpointId`), in one statement: publishing sits in every result's transaction.
+ */
+export async function insertEventWithDeliveries (q: Queryable, accountId: number, type: string, payload: string, onlyEndpointId: number | null): Promise<number[]> {
   const rows = await q.query<{ id: number }>(
-    `INSERT INTO webhook_deliveries (event_id, endpoint_id, next_attempt_at)
-     SELECT $1, e.id, now() FROM webhook_endpoints e
-     WHERE e.account_id = $2 AND e.disabled_at IS NULL AND ($4::int IS NOT NULL OR $3 = ANY (e.events)) AND ($4::int IS NULL OR e.id = $4)
+    `WITH event AS (INSERT INTO webhook_events (account_id, type, payload) VALUES ($1, $2, $3) RETURNING id)
+     INSERT INTO webhook_deliveries (event_id, endpoint_id, next_attempt_at)
+     SELECT event.id, e.id, now() FROM event, webhook_endpoints e
+     WHERE e.account_id = $1 AND e.disabled_at IS NULL AND ($4::int IS NOT NULL OR $2 = ANY (e.events)) AND ($4::int IS NULL OR e.id = $4)
      ORDER BY e.id
-     RETURNING id`, [eventId, accountId, type, onlyEndpointId])
+     RETURNING id`, [accountId, type, payload, onlyEndpointId])
   return rows.map((r) => r.id)
 }
 

@@ -39,11 +39,10 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
     return endpoint
   }
 
-  /** Event row, its deliveries and their jobs, all on the caller's transaction. */
+  /** Event row, its deliveries and their jobs, all on the caller's transaction (two statements, one with no subscriber). */
   const publishTo = async (tx: Queryable, accountId: number, type: string, data: Record<string, unknown>, onlyEndpointId: number | null) => {
     const payload = JSON.stringify({ type, timestamp: new Date(clock.now()).toISOString(), data })
-    const eventId = await repo.insertEvent(tx, accountId, type, payload)
-    const deliveryIds = await repo.insertDeliveries(tx, eventId, accountId, type, onlyEndpointId)
+    const deliveryIds = await repo.insertEventWithDeliveries(tx, accountId, type, payload, onlyEndpointId)
     await queue.enqueueMany(tx, WEBHOOK_DELIVER_JOB, deliveryIds.map((deliveryId) => ({ deliveryId })))
     return deliveryIds
   }
