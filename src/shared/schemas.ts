@@ -26,9 +26,6 @@ export const IdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
 })
 
-export const problemRef = Type.Ref('ProblemDetails')
-export const errorListRef = Type.Ref('ErrorList')
-
 // Documentation-only response objects below: the error handler sends error bodies itself (as
 // strings with their own content type), so these never change what goes on the wire; they make
 // the API description say exactly what does (the contract and docs/decisions.md).

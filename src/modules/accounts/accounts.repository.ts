@@ -46,11 +46,6 @@ export async function listOwned (q: Queryable, parentAccountId: number): Promise
   return q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE parent_account_id = $1 ORDER BY id`, [parentAccountId])
 }
 
-export async function findById (q: Queryable, id: number): Promise<AccountRow | undefined> {
-  const [row] = await q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id])
-  return row
-}
-
 /** Returns whether a row changed: false means no such account. */
 export async function rename (tx: Queryable, id: number, name: string): Promise<boolean> {
   const rows = await tx.query('UPDATE accounts SET name = $2 WHERE id = $1 RETURNING id', [id, name])

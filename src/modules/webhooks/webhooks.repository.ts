@@ -4,7 +4,7 @@ export interface EndpointRow { id: number, url: string, events: string[], create
 
 const ENDPOINT_COLUMNS = 'id, url, events, created_at AS "createdAt"'
 
-export async function insertEndpoint (q: Queryable, accountId: number, url: string, events: string[], secretCiphertext: string): Promise<EndpointRow> {
+async function insertEndpoint (q: Queryable, accountId: number, url: string, events: string[], secretCiphertext: string): Promise<EndpointRow> {
   const [row] = await q.query<EndpointRow>(
     `INSERT INTO webhook_endpoints (account_id, url, events, secret_ciphertext) VALUES ($1, $2, $3::text[], $4) RETURNING ${ENDPOINT_COLUMNS}`,
     [accountId, url, events, secretCiphertext])
