@@ -43,18 +43,22 @@ export async function lockActive (tx: Queryable, id: number): Promise<boolean> {
   return rows.length > 0
 }
 
+/** A SELECT's extra columns and the join that provides them (BAV history, from bav). */
+export interface ListJoin { columns: string, join: string }
+
 /**
  * The case's active bank accounts, oldest first, each as its JSON text (the BankAccount schema's
- * fields up to bankName, in its order, compact as JSON.stringify writes it): PostgreSQL serialises
- * the rows it already holds, so a long list costs no parsing and re-serialising in Node.
+ * fields up to bankName, in its order, compact as JSON.stringify writes it) with the joined
+ * columns: PostgreSQL serialises the rows it already holds, so a long list costs no parsing and
+ * re-serialising in Node.
  */
-export async function listActiveJson (q: Queryable, accountId: number, caseId: number): Promise<{ id: number, json: string }[]> {
-  return q.query<{ id: number, json: string }>(
-    `SELECT b.id, row_to_json(v)::text AS json
+export async function listActiveJson<T extends object> (q: Queryable, accountId: number, caseId: number, extra: ListJoin): Promise<({ json: string } & T)[]> {
+  return q.query<{ json: string } & T>(
+    `SELECT row_to_json(v)::text AS json, ${extra.columns}
      FROM bank_accounts b CROSS JOIN LATERAL (
        SELECT b.id, b.case_id AS "caseId", b.document_id AS "documentId", b.country_code AS "countryCode", b.first_name AS "firstName",
          b.middle_names AS "middleNames", b.last_name AS "lastName", b.sort_code AS "sortCode", b.account_number AS "accountNumber", b.bank_name AS "bankName"
-     ) v
+     ) v ${extra.join}
      WHERE b.case_id = $1 AND b.account_id = $2 AND b.deleted_at IS NULL ORDER BY b.id`, [caseId, accountId])
 }
 

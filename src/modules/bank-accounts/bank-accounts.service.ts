@@ -47,20 +47,17 @@ export function createBankAccountsService ({ db, cases, checks, bav }: { db: Dat
     },
 
     /**
-     * The list as JSON text, in two queries however many bank accounts and attempts (the accounts,
-     * then all their BAV histories): each account's fields, then its latestBavAttempt and bavAttemptHistory.
+     * The list as JSON text, in one query however many bank accounts and attempts (the accounts
+     * with their BAV histories joined): each account's fields, then latestBavAttempt and bavAttemptHistory.
      */
     async listActiveJson (caller: Caller, caseId: number): Promise<string> {
-      const accounts = await repo.listActiveJson(db, caller.accountId, caseId)
+      const accounts = await repo.listActiveJson<{ bavLatest: string | null, bavHistory: string | null }>(db, caller.accountId, caseId, bav.historyJoin('b'))
       if (accounts.length === 0) {
         await cases.assertOwned(db, caller, caseId) // an empty list, or not the caller's case (404)
         return '[]'
       }
-      const histories = await bav.historiesJson(db, accounts.map((a) => a.id))
-      const items = accounts.map(({ id, json }) => {
-        const bav = histories.get(id)
-        return `${json.slice(0, -1)},"latestBavAttempt":${bav?.latest ?? 'null'},"bavAttemptHistory":${bav?.history ?? '[]'}}`
-      })
+      const items = accounts.map(({ json, bavLatest, bavHistory }) =>
+        `${json.slice(0, -1)},"latestBavAttempt":${bavLatest ?? 'null'},"bavAttemptHistory":${bavHistory ?? '[]'}}`)
       return `[${items.join(',')}]`
     },
 

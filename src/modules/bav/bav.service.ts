@@ -1,4 +1,3 @@
-import type { Queryable } from '../../infra/db/database.ts'
 import { NotFound } from '../../infra/http/api-error.ts'
 import type { Caller } from '../../shared/caller.ts'
 import { CheckServiceNotEnabled, CheckSubjectNotFound, type ChecksService } from '../checks/index.ts'
@@ -9,8 +8,8 @@ export type BavService = ReturnType<typeof createBavService>
 
 export function createBavService ({ checks }: { checks: ChecksService }) {
   return {
-    /** The BAV history of each bank account as JSON text (most recent first) and its latest attempt, in one query. */
-    historiesJson: (q: Queryable, bankAccountIds: number[]) => repo.historiesJson(q, bankAccountIds),
+    /** The SQL that adds each bank account's BAV history (JSON text, most recent first) and latest attempt to the list's read. */
+    historyJoin: repo.historyJoin,
 
     /** A new attempt on request (the contract's bav-checks route): a BAV check through the pipeline, in the route's own answers. */
     async requestCheck (caller: Caller, caseId: number, bankAccountId: number): Promise<void> {
