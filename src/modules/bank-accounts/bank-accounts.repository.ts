@@ -20,12 +20,13 @@ const COLUMNS = `id, case_id AS "caseId", account_id AS "accountId", document_id
   first_name AS "firstName", middle_names AS "middleNames", last_name AS "lastName", sort_code AS "sortCode",
   account_number AS "accountNumber", bank_name AS "bankName"`
 
-export async function insert (tx: Queryable, b: NewBankAccount): Promise<number> {
+/** The new id; undefined when `condition` (SQL in which $1 is the case id and $2 the owner) is false. */
+export async function insert (tx: Queryable, b: NewBankAccount, condition: string): Promise<number | undefined> {
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO bank_accounts (case_id, account_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+     SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text WHERE ${condition} RETURNING id`,
     [b.caseId, b.accountId, b.countryCode, b.firstName, b.middleNames, b.lastName, b.sortCode, b.accountNumber, b.bankName])
-  return row!.id
+  return row?.id
 }
 
 export async function findActiveDuplicate (q: Queryable, caseId: number, sortCode: string, accountNumber: string): Promise<number | undefined> {

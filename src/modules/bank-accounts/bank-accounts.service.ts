@@ -32,8 +32,9 @@ export function createBankAccountsService ({ db, cases, checks, bav }: { db: Dat
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            await cases.assertOwned(tx, caller, caseId)
-            const id = await repo.insert(tx, input)
+            // The case's ownership is asked inside the insert: a statement fewer on every create.
+            const id = await repo.insert(tx, input, cases.ownedCondition('$1', '$2'))
+            if (id === undefined) throw new NotFound()
             await checks.triggerIfEnabled(tx, 'BAV', caller.accountId, caseId, id)
             return id
           })

@@ -38,6 +38,9 @@ export async function findOwned (q: Queryable, accountId: number, id: number): P
   return row && toView(row)
 }
 
+export const ownedCondition = (caseParam: string, accountParam: string) =>
+  `EXISTS (SELECT 1 FROM cases WHERE id = ${caseParam} AND account_id = ${accountParam})`
+
 export async function isOwned (q: Queryable, accountId: number, id: number): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM cases WHERE id = $1 AND account_id = $2', [id, accountId])
   return rows.length > 0

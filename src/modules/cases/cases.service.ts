@@ -28,6 +28,12 @@ export function createCasesService ({ db, clock }: { db: Database, clock: Clock 
       return { cases: rows.slice(0, limit), hasMore: rows.length > limit }
     },
 
+    /**
+     * SQL that is true when the case (parameter `caseParam`) belongs to the account (`accountParam`),
+     * for a module that attaches things to a case to check ownership inside its own insert.
+     */
+    ownedCondition: repo.ownedCondition,
+
     /** For modules that attach things to a case: 404 (never 403) when it is not the caller's. */
     async assertOwned (q: Queryable, caller: Caller, caseId: number): Promise<void> {
       if (!await repo.isOwned(q, caller.accountId, caseId)) throw new NotFound()

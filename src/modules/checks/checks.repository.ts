@@ -39,12 +39,13 @@ const toRecord = (r: CheckRow): CheckRecord => ({
 
 export interface NewCheck { accountId: number, caseId: number, checkType: CheckTypeName, subjectType: SubjectType, subjectId: number, createTs: Date }
 
-export async function insertPending (tx: Queryable, c: NewCheck): Promise<CheckRecord> {
+/** The new pending check; undefined when `condition` (SQL in which $1 is the account id) is false. */
+export async function insertPending (tx: Queryable, c: NewCheck, condition = 'true'): Promise<CheckRecord | undefined> {
   const [row] = await tx.query<CheckRow>(
     `INSERT INTO checks (account_id, case_id, check_type, subject_type, subject_id, create_ts)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+     SELECT $1::int, $2::int, $3::text, $4::text, $5::int, $6::timestamptz WHERE ${condition} RETURNING ${COLUMNS}`,
     [c.accountId, c.caseId, c.checkType, c.subjectType, c.subjectId, c.createTs])
-  return toRecord(row!)
+  return row && toRecord(row)
 }
 
 export async function find (q: Queryable, id: number): Promise<CheckRecord | undefined> {

@@ -11,6 +11,9 @@ export async function listEnabledIds (q: Queryable, accountIds: readonly number[
   return q.query('SELECT account_id AS "accountId", service_id AS "serviceId" FROM account_services WHERE account_id = ANY($1::int[]) ORDER BY service_id', [accountIds])
 }
 
+export const enabledCondition = (serviceId: number, accountParam: string) =>
+  `EXISTS (SELECT 1 FROM account_services WHERE account_id = ${accountParam} AND service_id = ${Number(serviceId)})`
+
 /** Replaces the whole list in one statement pair, inside the caller's transaction. */
 export async function replaceEnabled (tx: Queryable, accountId: number, serviceIds: readonly number[]): Promise<void> {
   await tx.query('DELETE FROM account_services WHERE account_id = $1', [accountId])

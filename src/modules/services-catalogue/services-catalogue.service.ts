@@ -12,6 +12,11 @@ export interface ServicesCatalogue {
   /** The ids of `wanted` that are not offered services (or not in `allowed` when given). */
   unknownIds (wanted: readonly number[], allowed?: readonly ServiceEntry[]): number[]
   hasCheckType (entries: readonly ServiceEntry[], checkType: string): boolean
+  /**
+   * SQL that is true when the account (the parameter `accountParam`, e.g. '$1') has the service of
+   * this check type, for a statement of another module to include; null when it is not offered here.
+   */
+  enabledCondition (checkType: string, accountParam: string): string | null
   replaceEnabled (tx: Queryable, accountId: number, serviceIds: readonly number[]): Promise<void>
 }
 
@@ -45,6 +50,10 @@ export async function createServicesCatalogue (db: Queryable, options: Catalogue
       return wanted.filter((id) => !permitted.has(id))
     },
     hasCheckType: (entries, checkType) => entries.some((s) => s.checkType === checkType),
+    enabledCondition (checkType, accountParam) {
+      const service = offered.find((s) => s.checkType === checkType)
+      return service ? repo.enabledCondition(service.serviceId, accountParam) : null
+    },
     replaceEnabled: (tx, accountId, serviceIds) => repo.replaceEnabled(tx, accountId, [...new Set(serviceIds)]),
   }
 }
