@@ -13,11 +13,11 @@
 // bench/profiles/process-<i>.txt, to set a fast process's profile beside a slow one's.
 // Each server runs with bin/idcheck's Node flags, then --node-flags (which win for a flag set twice).
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { type Env, type ServiceProcess, startService, waitForAnswer } from '../../test/helpers/service-processes.ts'
 import { token } from '../lib/api.ts'
 import { load } from '../lib/load.ts'
 import { cpuTimeMs, freePort, peakRssMb } from '../lib/processes.ts'
@@ -66,56 +66,49 @@ const embedded = values.mode === 'embedded'
 const shared = embedded ? null : await serverModeEnv('idcheck_bench')
 const dataDirs: string[] = []
 const prefix = `idcheck-gc-stability-${process.pid}-`
-const servers: { base: string, out: string, child: ReturnType<typeof spawn>, headers: Record<string, string>, perRequestUs?: number }[] = []
+const servers: { base: string, service: ServiceProcess, headers: Record<string, string>, perRequestUs?: number }[] = []
 try {
   for (let i = 0; i < Number(values.servers); i++) {
     const env = shared ?? { DATA_DIR: dataDirs[dataDirs.push(mkdtempSync(join(tmpdir(), prefix))) - 1]!, TOKEN_SIGNING_KEY: BENCH_SIGNING_KEY, DATABASE_URL: '', REDIS_URL: '' }
     const reseller = values.baseline ? null : benchReseller(env, 'GcStability')
-    const port = await freePort()
-    const out = `/tmp/${prefix}${i}.log`
+    const base = `http://127.0.0.1:${await freePort()}`
     // LOG_LEVEL=warn: stdout then holds the collector's trace, not access lines.
-    const child = spawn(process.execPath, [...flags, '--trace-gc', ...(values.baseline ? [ROOT + 'bench/baseline-server.ts'] : [ROOT + 'src/cli/main.ts', 'serve'])], {
-      cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', openSync(out, 'w'), 'inherit'],
-    })
-    const base = `http://127.0.0.1:${port}`
-    for (let k = 0; k < 200; k++) {
-      try { if ((await fetch(base + (values.baseline ? '/api/Ping' : '/health/live'))).ok) break } catch {}
-      await sleep(100)
-    }
-    servers.push({ base, out, child, headers: reseller ? { authorization: `Bearer ${await token(base, reseller.clientId, reseller.clientSecret)}` } : {} })
+    const service = await startService({
+      args: [...flags, '--trace-gc', ...(values.baseline ? [ROOT + 'bench/baseline-server.ts'] : [ROOT + 'src/cli/main.ts', 'serve'])],
+      env: { ...process.env as Env, ...env, PORT: new URL(base).port, LOG_LEVEL: 'warn' },
+    }, (s) => waitForAnswer(s, base + (values.baseline ? '/api/Ping' : '/health/live')))
+    servers.push({ base, service, headers: reseller ? { authorization: `Bearer ${await token(base, reseller.clientId, reseller.clientSecret)}` } : {} })
   }
   console.log(`${values.baseline ? 'the bare Fastify baseline' : `${values.mode} mode`}: node ${flags.join(' ')}`)
   for (const s of servers) await load({ url: s.base + '/api/Ping', durationSeconds: 2, connections: 50, headers: s.headers }) // warm-up
   for (const [i, s] of servers.entries()) {
-    const before = cpuMs(s.child.pid!)
-    const traced = readFileSync(s.out, 'utf8').split('\n').length - 1
+    const pid = s.service.child.pid!
+    const before = cpuMs(pid)
+    const traced = s.service.stdout().split('\n').length - 1
     const data = `${profiles}process-${i}.data`
-    const perf = values.perf ? spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '4999', '-p', String(s.child.pid), '-o', data], { stdio: 'ignore' }) : null
+    const perf = values.perf ? spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '4999', '-p', String(pid), '-o', data], { stdio: 'ignore' }) : null
     const r = await load({ url: s.base + '/api/Ping', durationSeconds: 4, connections: 50, headers: s.headers })
-    const perRequest = (cpuMs(s.child.pid!) - before) * 1000 / r.requests
+    const perRequest = (cpuMs(pid) - before) * 1000 / r.requests
     if (perf) {
       perf.kill('SIGINT')
       await new Promise((resolve) => perf.once('exit', resolve))
       writeFileSync(`${profiles}process-${i}.txt`, `# ${perRequest.toFixed(1)} µs CPU per request\n` + execFileSync('perf', ['report', '-i', data, '--stdio', '--no-children', '--sort', 'sym', '-g', 'none', '--percent-limit', '0.01'], { encoding: 'utf8', maxBuffer: 64 << 20 }))
     }
-    const lines = readFileSync(s.out, 'utf8').split('\n').slice(traced)
+    const lines = s.service.stdout().split('\n').slice(traced)
     const pause = (l: string) => Number(/MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(l)?.[1] ?? 0)
     const scavenges = lines.filter((l) => l.includes(': Scavenge '))
     const fulls = lines.filter((l) => l.includes(': Mark-Compact '))
     s.perRequestUs = perRequest
-    console.log(`server ${i}: ${perRequest.toFixed(1).padStart(5)} µs CPU per request, peak RSS ${peakRssMb(s.child.pid!)} MB; under load ${scavenges.length} scavenges (${scavenges.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms), ${fulls.length} mark-compacts (${fulls.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms)`)
-    if (flags.includes('--trace-deopt')) console.log(`  deoptimizations since start: ${deoptSummary(readFileSync(s.out, 'utf8'))}`)
+    console.log(`server ${i}: ${perRequest.toFixed(1).padStart(5)} µs CPU per request, peak RSS ${peakRssMb(pid)} MB; under load ${scavenges.length} scavenges (${scavenges.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms), ${fulls.length} mark-compacts (${fulls.reduce((a, l) => a + pause(l), 0).toFixed(0)} ms)`)
+    if (flags.includes('--trace-deopt')) console.log(`  deoptimizations since start: ${deoptSummary(s.service.stdout())}`)
   }
 } finally {
-  // Waits for each exit (a profile is written then), at most 10 s.
-  await Promise.all(servers.map((s) => s.child.exitCode !== null ? undefined : new Promise((resolve) => {
-    s.child.once('exit', resolve)
-    s.child.kill('SIGTERM')
-    setTimeout(resolve, 10_000).unref()
-  })))
+  // A CPU profile is written on exit: each process gets 10 s for it.
+  await Promise.all(servers.map((s) => s.service.stop(10_000)))
+  if (values['keep-logs']) servers.forEach((s, i) => writeFileSync(`/tmp/${prefix}${i}.log`, s.service.stdout()))
   if (cpuProfDir) {
     for (const [i, s] of servers.entries()) {
-      const file = readdirSync(cpuProfDir).find((f) => f.includes(`.${s.child.pid}.`))
+      const file = readdirSync(cpuProfDir).find((f) => f.includes(`.${s.service.child.pid}.`))
       if (file && s.perRequestUs) console.log(`server ${i}: ${topSelfTime(JSON.parse(readFileSync(join(cpuProfDir, file), 'utf8')), s.perRequestUs)}`)
     }
     rmSync(cpuProfDir, { recursive: true, force: true })

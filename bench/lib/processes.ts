@@ -1,23 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { freePort } from '../../test/helpers/free-port.ts'
+import { type Env, ROOT, type ServiceProcess, startService, waitForAnswer } from '../../test/helpers/service-processes.ts'
 
-const ROOT = new URL('../../', import.meta.url).pathname
+export { freePort }
 
-export async function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-}
-
-export interface Started { child: ChildProcess, port: number, baseUrl: string, stop (): Promise<void> }
+export interface Started extends ServiceProcess { port: number, baseUrl: string }
 
 /** Starts a Node script of the repo on the pinned Node and waits until it answers. */
 export async function startNode (script: string, env: Record<string, string>, probePath: string): Promise<Started> {
@@ -31,27 +20,12 @@ export async function startIdcheck (env: Record<string, string>, root = ROOT): P
 
 async function start (command: string, args: string[], env: Record<string, string>, probePath: string, cwd = ROOT): Promise<Started> {
   const port = await freePort()
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
   const baseUrl = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 200; i++) {
-    try {
-      const res = await fetch(baseUrl + probePath)
-      if (res.status < 500) break
-    } catch {}
-    await sleep(100)
-  }
-  return {
-    child, port, baseUrl,
-    async stop () {
-      if (child.exitCode !== null) return
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-    },
-  }
+  const service = await startService({
+    command, args, cwd, quiet: true,
+    env: { ...process.env as Env, ...env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+  }, (s) => waitForAnswer(s, baseUrl + probePath))
+  return { ...service, port, baseUrl }
 }
 
 /** The fields of /proc/<pid>/stat after the command's name (times in clock ticks of 10 ms). */

@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict'
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import pg from 'pg'
 import { eventually } from '../helpers/eventually.ts'
 import { freePort } from '../helpers/free-port.ts'
+import { type Env, runCli, type RunningApi, startApi } from '../helpers/service-processes.ts'
 
 // A BAV job is enqueued in the bank account's transaction and must survive the process dying at any
 // moment (docs/decisions.md, BAV: "a crash can delay it, never lose it"). These tests run the real server as a
@@ -19,44 +16,13 @@ import { freePort } from '../helpers/free-port.ts'
 // A job that was running at the kill is only handed out again once its claim expires (pg-boss
 // expireInSeconds, checked by its supervisor every minute), so recovery can take about three minutes.
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const RECOVERY_MS = 300_000
 
-type Env = Record<string, string>
-interface Server { base: string, child: ChildProcess, output: string[] }
 interface Attempt { id: number, createTs: string }
 interface BankAccount { id: number, bavAttemptHistory: Attempt[] }
 
 
-async function runCli (env: Env, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['src/cli/main.ts', ...args], { cwd: ROOT, env, timeout: 120_000 })
-  return stdout
-}
-
-async function startServer (env: Env, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['src/server.ts'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
-  const output: string[] = []
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)))
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)))
-  const server = { base: `http://127.0.0.1:${port}`, child, output }
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output.join('')}`)
-    const ready = await fetch(`${server.base}/health/ready`).then((r) => r.status === 200, () => false)
-    if (ready) return server
-    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output.join('')}`)
-    await sleep(200)
-  }
-}
-
-async function kill9 (server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  const exited = once(server.child, 'exit')
-  server.child.kill('SIGKILL')
-  await exited // reaped: a zombie would still look alive to the data directory lock
-}
-
-async function call (server: Server, token: string | null, method: string, path: string, body?: unknown) {
+async function call (server: RunningApi, token: string | null, method: string, path: string, body?: unknown) {
   const res = await fetch(server.base + path, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -66,13 +32,13 @@ async function call (server: Server, token: string | null, method: string, path:
   return { status: res.status, text, json: () => JSON.parse(text) }
 }
 
-async function tokenFor (server: Server, credentials: { clientId: string, clientSecret: string }): Promise<string> {
+async function tokenFor (server: RunningApi, credentials: { clientId: string, clientSecret: string }): Promise<string> {
   const res = await call(server, null, 'POST', '/api/authenticate', { clientId: credentials.clientId, clientSecret: credentials.clientSecret })
   assert.equal(res.status, 200, res.text)
   return res.json().accessToken
 }
 
-async function bankAccounts (server: Server, token: string, caseId: number): Promise<BankAccount[]> {
+async function bankAccounts (server: RunningApi, token: string, caseId: number): Promise<BankAccount[]> {
   const res = await call(server, token, 'GET', `/api/cases/${caseId}/bank-accounts`)
   assert.equal(res.status, 200, res.text)
   return res.json()
@@ -81,7 +47,7 @@ async function bankAccounts (server: Server, token: string, caseId: number): Pro
 const attemptCounts = (accounts: BankAccount[]) => new Map(accounts.map((b) => [b.id, b.bavAttemptHistory.length]))
 
 /** A case with `count` bank accounts, created concurrently; their ids. */
-async function givenCaseWithBankAccounts (server: Server, token: string, count: number): Promise<{ caseId: number, ids: number[] }> {
+async function givenCaseWithBankAccounts (server: RunningApi, token: string, count: number): Promise<{ caseId: number, ids: number[] }> {
   const created = await call(server, token, 'POST', '/api/cases', { urn: 'KILL-9', type: 'Business', entityName: 'Durable Ltd' })
   assert.equal(created.status, 201, created.text)
   const caseId = created.json().id as number
@@ -139,16 +105,16 @@ async function givenResellerByCli (env: Env): Promise<{ clientId: string, client
 }
 
 async function withServers (t: TestContext, mode: Mode) {
-  let current: Server | null = null
+  let current: RunningApi | null = null
   // Registered first so it runs first (after hooks run in order): stop the server, then remove its data.
-  t.after(async () => { if (current) await kill9(current) })
+  t.after(async () => { await current?.kill() })
   const env = await mode.env(t)
   const reseller = await givenResellerByCli(env)
   const port = await freePort()
   return {
     reseller,
-    async start () { current = await startServer(env, port); return current },
-    output: () => current?.output.join('') ?? '',
+    async start () { current = await startApi(env, { port }); return current },
+    output: () => current?.output() ?? '',
   }
 }
 
@@ -159,7 +125,7 @@ describe('BAV jobs survive kill -9', { concurrency: true }, () => {
       const first = await servers.start()
       const token = await tokenFor(first, servers.reseller)
       const { caseId, ids } = await givenCaseWithBankAccounts(first, token, 30)
-      await kill9(first)
+      await first.kill()
 
       const second = await servers.start()
       const restarted = Date.now()
@@ -199,14 +165,14 @@ describe('BAV jobs survive kill -9', { concurrency: true }, () => {
             assert.equal(res.status, 202, res.text)
             assert.deepEqual(res.json(), { bankAccountId: id, status: 'queued' })
             accepted.set(id, accepted.get(id)! + 1)
-            if (++acceptedSoFar === 20) killed = kill9(first)
+            if (++acceptedSoFar === 20) killed = first.kill()
           } catch (err) {
             if (err instanceof assert.AssertionError) throw err
             unknown.set(id, unknown.get(id)! + 1)
           }
         }
       }))
-      await (killed ?? kill9(first))
+      await (killed ?? first.kill())
       const unanswered = [...unknown.values()].reduce((a, b) => a + b, 0)
       t.diagnostic(`202: ${acceptedSoFar}, no answer: ${unanswered}, never sent: ${queue.length} of ${ids.length * 6}`)
       assert.ok(queue.length > 0, 'the kill came before the burst ended')

@@ -1,24 +1,24 @@
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort } from '../helpers/free-port.ts'
+import { type Env, type Exit, type Hooks, type ServiceProcess, spawnService, startService, waitForAnswer } from '../helpers/service-processes.ts'
 
 // These tests are about the embedded mode (PGlite files in DATA_DIR); the PostgreSQL run skips them.
 const skip = process.env.DATABASE_URL ? 'embedded mode only (DATABASE_URL is set)' : false
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const NODE = join(ROOT, 'node_modules/.bin/node')
 const EX_USAGE = 64
 
 const tempDirs: string[] = []
-const children = new Set<ChildProcess>()
-after(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+// Processes still running when the file ends are SIGKILLed (last started, first), then the temp dirs go.
+const cleanups: Array<() => unknown> = []
+const fileHooks: Hooks = { after: (fn) => { cleanups.push(fn) } }
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup()
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -29,77 +29,35 @@ function freshDataDir (): string {
   return join(parent, 'data')
 }
 
-function childEnv (dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extra }
+function childEnv (dataDir: string, extra: Record<string, string> = {}): Env {
+  const env: Env = { ...process.env as Env, DATA_DIR: dataDir, ...extra }
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEYS_PREVIOUS', 'PORT', 'LOG_LEVEL', 'IDCHECK_ENVIRONMENT', 'NODE_TEST_CONTEXT']) {
     if (!(name in extra)) delete env[name]
   }
   return env
 }
 
-interface Run { code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string }
+interface Run extends Exit { stdout: string, stderr: string }
 
-function runCli (dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, ['src/cli/main.ts', ...args], { cwd: ROOT, env: childEnv(dataDir, extraEnv), stdio: ['ignore', 'pipe', 'pipe'] })
-    children.add(child)
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => { stdout += chunk })
-    child.stderr.on('data', (chunk) => { stderr += chunk })
-    child.on('error', reject)
-    child.on('close', (code, signal) => { children.delete(child); resolve({ code, signal, stdout, stderr }) })
-  })
+async function runCli (dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
+  const cli = spawnService({ args: ['src/cli/main.ts', ...args], env: childEnv(dataDir, extraEnv), hooks: fileHooks })
+  return { ...await cli.exited, stdout: cli.stdout(), stderr: cli.stderr() }
 }
 
-
-interface RunningServer {
-  base: string
-  port: number
-  output: () => { stdout: string, stderr: string }
-  /** SIGTERM, then the exit code and signal. */
-  stop: () => Promise<{ code: number | null, signal: NodeJS.Signals | null }>
-}
+interface RunningServer extends ServiceProcess { base: string }
 
 async function startServer (dataDir: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
-  const child = spawn(NODE, ['src/server.ts'], {
-    cwd: ROOT,
-    env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...extraEnv }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.add(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout!.on('data', (chunk) => { stdout += chunk })
-  child.stderr!.on('data', (chunk) => { stderr += chunk })
-  const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('close', (code, signal) => { children.delete(child); resolve({ code, signal }) })
-  })
   const base = `http://127.0.0.1:${port}`
-
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}\n${stdout}\n${stderr}`)
-    try {
-      const res = await fetch(`${base}/health/live`)
-      if (res.status === 200) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`the server did not answer /health/live within 60 s\n${stdout}\n${stderr}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  // The first-start banner is written after listen(); wait until the server is quiet.
-  await new Promise((resolve) => setTimeout(resolve, 300))
-
-  return {
-    base,
-    port,
-    output: () => ({ stdout, stderr }),
-    stop: async () => {
-      child.kill('SIGTERM')
-      return exited
-    },
-  }
+  const server = await startService({
+    args: ['src/server.ts'],
+    env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...extraEnv }),
+    hooks: fileHooks,
+  }, async (s) => {
+    await waitForAnswer(s, `${base}/health/live`, 60_000)
+    await sleep(300) // the first-start banner is written after listen(); wait until the server is quiet
+  })
+  return { ...server, base }
 }
 
 async function authenticate (base: string, clientId: string, clientSecret: string) {
@@ -283,9 +241,9 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
 
     const { code, signal } = await server.stop()
     assert.equal(signal, null)
-    assert.equal(code, 0, server.output().stderr)
+    assert.equal(code, 0, server.stderr())
 
-    const { stdout, stderr } = server.output()
+    const [stdout, stderr] = [server.stdout(), server.stderr()]
     assert.doesNotMatch(stdout, /demo reseller was created/i, 'no demo reseller when the data dir already has accounts')
     const logs = jsonLogLines(stdout + '\n' + stderr)
     assert.ok(logs.length > 0, 'the server writes JSON logs')
@@ -356,7 +314,7 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
   it('when the server first starts on an empty data dir, then it prints a demo reseller with a working curl line once, saved with mode 0600', async () => {
     const dataDir = freshDataDir()
     const first = await startServer(dataDir)
-    const banner = first.output().stdout
+    const banner = first.stdout()
 
     const file = join(dataDir, 'demo-reseller.json')
     assert.equal(statSync(file).mode & 0o777, 0o600)
@@ -378,14 +336,14 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
     assert.ok(banner.includes(`curl -H "Authorization: Bearer $TOKEN" ${first.base}/api/Ping`), banner)
 
     assert.deepEqual(await first.stop(), { code: 0, signal: null })
-    for (const line of jsonLogLines(first.output().stdout + '\n' + first.output().stderr)) {
+    for (const line of jsonLogLines(first.stdout() + '\n' + first.stderr())) {
       assert.ok(!line.includes(saved.clientSecret), `the demo secret is in a log line: ${line}`)
       assert.ok(!line.includes(accessToken), `the access token is in a log line: ${line}`)
     }
 
     const second = await startServer(dataDir)
     assert.deepEqual(await second.stop(), { code: 0, signal: null })
-    const { stdout, stderr } = second.output()
+    const [stdout, stderr] = [second.stdout(), second.stderr()]
     assert.ok(!stdout.includes(saved.clientSecret) && !stderr.includes(saved.clientSecret), 'the secret is shown on the first start only')
     assert.ok(stdout.includes(saved.clientId), 'the second start still names the demo clientId')
     assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), saved)

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { existsSync, readdirSync } from 'node:fs'
@@ -6,12 +6,12 @@ import { createServer } from 'node:net'
 import type { TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
-import { adminQuery, type Env, givenDatabase, ROOT } from '../helpers/service-processes.ts'
+import { adminQuery, type Env, givenDatabase } from '../helpers/service-processes.ts'
 export { freePort } from '../helpers/free-port.ts'
-export { adminQuery, type Answer, call, type Env, givenResellerByCli, tokenFor } from '../helpers/service-processes.ts'
+export { adminQuery, type Answer, call, type Env, givenResellerByCli, type RunningApi, startApi, tokenFor } from '../helpers/service-processes.ts'
 
-// Helpers of the fault tests (npm run test:faults): the real server as a child process on the pinned
-// Node, a database of its own, and the machine's PostgreSQL and Redis stopped and started again.
+// Helpers of the fault tests (npm run test:faults): the real server as a child process (startApi), a
+// database of its own, and the machine's PostgreSQL and Redis stopped and started again.
 
 /**
  * The fault tests kill servers, restart the machine's shared PostgreSQL and stop its Redis: they run
@@ -24,8 +24,6 @@ export const SKIP_UNLESS_FAULTS: string | false = FAULTS_ENABLED ? false : 'faul
 export const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 
-export interface Server { base: string, child: ChildProcess, output: string[], port: number }
-
 /** Sandbox, one fixed signing key (tokens survive restarts), quiet logs. */
 export function baseEnv (): Env {
   return {
@@ -35,42 +33,6 @@ export function baseEnv (): Env {
     WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
   }
-}
-
-export async function startServer (env: Env, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['src/server.ts'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
-  const output: string[] = []
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)))
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)))
-  const server = { base: `http://127.0.0.1:${port}`, child, output, port }
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output.join('')}`)
-    const ready = await fetch(`${server.base}/health/ready`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false)
-    if (ready) return server
-    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output.join('')}`)
-    await sleep(200)
-  }
-}
-
-/**
- * SIGKILL. With `reap: false` it returns at once, before the dead process is reaped, as a container
- * runtime restarting it would: the next start must not mistake the zombie for a live holder.
- */
-export async function kill9 (server: Server, { reap = true }: { reap?: boolean } = {}): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  const exited = once(server.child, 'exit')
-  server.child.kill('SIGKILL')
-  if (reap) await exited
-}
-
-export async function stopGracefully (server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  const exited = once(server.child, 'exit')
-  server.child.kill('SIGTERM')
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000)
-  await exited
-  clearTimeout(timer)
 }
 
 /** A fresh database on the machine's PostgreSQL, dropped (WITH FORCE) when the test ends; its URL. */

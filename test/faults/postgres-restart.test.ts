@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
-  adminQuery, ADMIN_URL, type Answer, baseEnv, call, ensurePostgresUp, type Env, freePort, freshDatabase, givenResellerByCli, isoNow, kill9, pgCtl,
-  postgresRestartUnavailable, type Server, SKIP_UNLESS_FAULTS, startFreezableProxy, startServer, tokenFor,
+  adminQuery, ADMIN_URL, type Answer, baseEnv, call, ensurePostgresUp, type Env, freePort, freshDatabase, givenResellerByCli, isoNow, pgCtl,
+  postgresRestartUnavailable, type RunningApi, SKIP_UNLESS_FAULTS, startApi, startFreezableProxy, tokenFor,
 } from './fault-helpers.ts'
 
 // PostgreSQL goes away under load and comes back (3b). Whatever the database does, every
@@ -25,8 +25,7 @@ async function givenLoadedServer (t: TestContext, databaseUrl: (url: string) => 
   const realUrl = await freshDatabase(t)
   const env: Env = { ...baseEnv(), DATABASE_URL: realUrl }
   const reseller = await givenResellerByCli(env, { rateLimit: 100_000 })
-  const server = await startServer({ ...env, DATABASE_URL: databaseUrl(realUrl) }, await freePort())
-  t.after(() => kill9(server))
+  const server = await startApi({ ...env, DATABASE_URL: databaseUrl(realUrl) }, { port: await freePort(), hooks: t })
   const token = await tokenFor(server.base, reseller)
   const created = await call(server.base, 'POST', '/api/cases', token, { urn: 'PG-FAULT', type: 'Business', entityName: 'Outage Ltd' })
   assert.equal(created.status, 201, created.text)
@@ -44,7 +43,7 @@ async function givenLoadedServer (t: TestContext, databaseUrl: (url: string) => 
  * runs; `fault` resolves with the time the database was back. Then waits for the recovery and
  * checks every answer.
  */
-async function underLoad (t: TestContext, { server, token, caseId }: { server: Server, token: string, caseId: number }, fault: () => Promise<number>) {
+async function underLoad (t: TestContext, { server, token, caseId }: { server: RunningApi, token: string, caseId: number }, fault: () => Promise<number>) {
   const outcomes: Outcome[] = []
   let running = true
   const record = async (what: string, request: () => Promise<Answer>) => {
@@ -101,7 +100,7 @@ async function underLoad (t: TestContext, { server, token, caseId }: { server: S
   t.diagnostic(`slowest answer: ${Math.round(Math.max(...outcomes.map((o) => o.ms)))} ms; recovered ${recoveredAt === null ? 'never' : `${recoveredAt - upAt} ms`} after the database was back`)
 
   const show = (list: Outcome[]) => JSON.stringify(list.slice(0, 5), null, 1)
-  const logs = () => `\nserver output:\n${server.output.join('').slice(-4000)}`
+  const logs = () => `\nserver output:\n${server.output().slice(-4000)}`
   const noAnswer = outcomes.filter((o) => o.status === null)
   assert.deepEqual(noAnswer, [], `requests without an answer (hung or connection failed): ${show(noAnswer)}${logs()}`)
   const slow = outcomes.filter((o) => o.ms > ANSWER_BOUND_MS)

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
-  type Answer, baseEnv, call, ensureRedisUp, freePort, freshDatabase, givenResellerByCli, isoNow, kill9, REDIS_URL,
-  redisRestartUnavailable, SKIP_UNLESS_FAULTS, startServer, stopRedis, tokenFor,
+  type Answer, baseEnv, call, ensureRedisUp, freePort, freshDatabase, givenResellerByCli, isoNow, REDIS_URL,
+  redisRestartUnavailable, SKIP_UNLESS_FAULTS, startApi, stopRedis, tokenFor,
 } from './fault-helpers.ts'
 
 // Redis, which holds the shared rate-limit counters and the failed-authentication counters, goes
@@ -31,9 +31,8 @@ describe('Redis goes down', { skip: skip || false }, () => {
     const databaseUrl = await freshDatabase(t)
     const env = { ...baseEnv(), DATABASE_URL: databaseUrl, REDIS_URL }
     const reseller = await givenResellerByCli(env) // the default limit: 15 requests per second
-    const server = await startServer(env, await freePort())
-    t.after(() => kill9(server))
-    const logs = () => `\nserver output:\n${server.output.join('').slice(-4000)}`
+    const server = await startApi(env, { port: await freePort(), hooks: t })
+    const logs = () => `\nserver output:\n${server.output().slice(-4000)}`
     const token = await tokenFor(server.base, reseller)
     const created = await call(server.base, 'POST', '/api/cases', token, { urn: 'REDIS-DOWN', type: 'Business', entityName: 'Cacheless Ltd' })
     assert.equal(created.status, 201, created.text)

@@ -9,9 +9,9 @@ import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { answers, distinctById, startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 import {
-  bankAccountPair, bankAccountsOf, call, deploymentEnv, type Env, givenCase, givenFreshDatabase, givenResellerByCli, type Running,
-  type RunningApi, startApi, startWorker, tokenFor,
-} from './processes.ts'
+  bankAccountPair, bankAccountsOf, call, deploymentEnv, type Env, givenCase, givenFreshDatabase, givenResellerByCli, type RunningApi,
+  type ServiceProcess, startApi, startWorker, tokenFor,
+} from './deployment-helpers.ts'
 
 // Graceful shutdown (docs/operating.md, Shutdown): on SIGTERM a process stops accepting connections,
 // finishes the requests and jobs it has started, and exits 0. Real child processes, embedded and on PostgreSQL.
@@ -38,9 +38,8 @@ const serverMode: Mode = {
 const modes = process.env.DATABASE_URL ? [embedded, serverMode] : [embedded]
 const needsPostgres = process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL): a separate worker is server mode only'
 
-async function sigterm (running: Running): Promise<number | null> {
-  running.child.kill('SIGTERM')
-  return running.exited
+async function sigterm (running: ServiceProcess): Promise<number | null> {
+  return (await running.stop()).code
 }
 
 /** Request ids the server has logged as arrived (the "incoming request" line written at LOG_LEVEL=debug, with the x-request-id we sent). */
@@ -84,7 +83,7 @@ describe('graceful shutdown', { timeout: 300_000 }, () => {
       const began = Date.now()
       const env = await mode.env(t)
       const reseller = await givenResellerByCli(env)
-      const api = await startApi(t, env)
+      const api = await startApi(env, { hooks: t })
       const token = await tokenFor(api.base, reseller)
       const caseId = await givenCase(api.base, token, 'SHUTDOWN-1')
       for (let i = 0; i < 20; i++) assert.equal((await call(api.base, 'POST', `/api/cases/${caseId}/bank-accounts`, token, bankAccountPair(i))).status, 200)
@@ -136,7 +135,7 @@ describe('graceful shutdown', { timeout: 300_000 }, () => {
       const reseller = await givenResellerByCli(env)
       const receiver = await startWebhookReceiver(answers.ok)
       t.after(() => receiver.close())
-      let api = await startApi(t, env)
+      let api = await startApi(env, { hooks: t })
       const token = await tokenFor(api.base, reseller)
       const webhook = await call(api.base, 'POST', '/api/webhooks', token, { url: receiver.url, events: ['bank_account.bav_completed'] })
       assert.equal(webhook.status, 201, webhook.text)
@@ -148,7 +147,7 @@ describe('graceful shutdown', { timeout: 300_000 }, () => {
       const code = await sigterm(api)
       assert.equal(code, 0, api.output().slice(-3000))
       const beforeRestart = receiver.requests.length
-      api = await startApi(t, env)
+      api = await startApi(env, { hooks: t })
       const right = await bankAccountsOf(api.base, token, caseId)
       t.diagnostic(`at exit: ${right.filter((b) => b.bavAttemptHistory.length > 0).length}/30 attempts recorded, ${beforeRestart}/30 events delivered`)
 
@@ -172,7 +171,7 @@ describe('graceful shutdown', { timeout: 300_000 }, () => {
     const reseller = await givenResellerByCli(env)
     const receiver = await startWebhookReceiver(answers.slow(1000))
     t.after(() => receiver.close())
-    const [api, worker] = await Promise.all([startApi(t, env), startWorker(t, env)])
+    const [api, worker] = await Promise.all([startApi(env, { hooks: t }), startWorker(env, { hooks: t })])
     const token = await tokenFor(api.base, reseller)
     const webhook = await call(api.base, 'POST', '/api/webhooks', token, { url: receiver.url, events: ['bank_account.bav_completed'] })
     assert.equal(webhook.status, 201, webhook.text)
@@ -190,7 +189,7 @@ describe('graceful shutdown', { timeout: 300_000 }, () => {
     assert.match(worker.output(), /worker shutting down: finishing running jobs/)
 
     receiver.answer(answers.ok)
-    const next = await startWorker(t, env)
+    const next = await startWorker(env, { hooks: t })
     await receiver.waitForDistinct(30, 60_000)
     await waitUntil(async () => {
       const log = await call(api.base, 'GET', `/api/webhooks/${webhook.json.id}/deliveries`, token)

@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { answers, distinctById, startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 import {
   type Answer, bankAccountPair, bankAccountsOf, call, type Credentials, deploymentEnv, type Env, givenCase, givenFreshDatabase,
-  givenResellerByCli, type Hooks, killHard, randomizeAccountIds, runCli, type Running, type RunningApi, startApi, startWorker, tokenFor,
-} from './processes.ts'
+  givenResellerByCli, type Hooks, randomizeAccountIds, runCli, type RunningApi, type ServiceProcess, startApi, startWorker, tokenFor,
+} from './deployment-helpers.ts'
 
 // Issue #8: two API processes (RUN_WORKERS=false) and one separate worker on one PostgreSQL database and one
 // Redis, all real child processes started the way an operator starts them. Every guarantee that holds for one
@@ -19,7 +19,7 @@ interface Deployment {
   env: Env
   a: RunningApi
   b: RunningApi
-  worker: Running
+  worker: ServiceProcess
   /** Default rate limit (15/s). */
   limited: Credentials
   /** Makes a sub-account and resets it. */
@@ -39,7 +39,7 @@ function deployment (t: TestContext): Promise<Deployment> {
     await randomizeAccountIds(databaseUrl)
     const [limited, resetter, busy] = await Promise.all([givenResellerByCli(env), givenResellerByCli(env), givenResellerByCli(env)])
     await runCli(env, ['account', 'rate-limit', String(busy.id), '1000'])
-    const [a, b, worker] = await Promise.all([startApi(suiteHooks, env), startApi(suiteHooks, env), startWorker(suiteHooks, env)])
+    const [a, b, worker] = await Promise.all([startApi(env, { hooks: suiteHooks }), startApi(env, { hooks: suiteHooks }), startWorker(env, { hooks: suiteHooks })])
     t.diagnostic(`API processes at ${a.base} and ${b.base}, worker pid ${worker.child.pid}`)
     return { env, a, b, worker, limited, resetter, busy }
   })()
@@ -187,7 +187,7 @@ describe('two API processes and a separate worker on one PostgreSQL and one Redi
     const kill: { done: Promise<void> | null } = { done: null }
     const killWorker = () => {
       t.diagnostic(`SIGKILL to the worker after ${created.length}/30 bank accounts and ${receiver.requests.length} deliveries received`)
-      kill.done = killHard(d.worker)
+      kill.done = d.worker.kill()
     }
     await Promise.all([0, 1, 2].map(async (lane) => {
       for (let i = next.shift(); i !== undefined; i = next.shift()) {
@@ -209,7 +209,7 @@ describe('two API processes and a separate worker on one PostgreSQL and one Redi
 
     receiver.answer(answers.ok)
     const restartedAt = Date.now()
-    d.worker = await startWorker(suiteHooks, d.env)
+    d.worker = await startWorker(d.env, { hooks: suiteHooks })
     await receiver.waitForDistinct(30, 120_000)
     await settled(d, token, caseId, webhook.json.id, 120_000)
     t.diagnostic(`everything done ${Math.round((Date.now() - restartedAt) / 1000)} s after the new worker started; ${receiver.requests.length} requests for 30 events`)

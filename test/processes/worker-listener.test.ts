@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 import {
-  call, deploymentEnv, givenFreshDatabase, givenResellerByCli, killHard, randomizeAccountIds, runCli, startApi, startWorker, tokenFor,
-} from './processes.ts'
+  call, deploymentEnv, givenFreshDatabase, givenResellerByCli, randomizeAccountIds, runCli, startApi, startWorker, tokenFor,
+} from './deployment-helpers.ts'
 
 // `idcheck worker` with WORKER_PORT: its health probes and /metrics on a port of its own, and nothing of the API.
 // A separate worker makes the webhook deliveries, so only its /metrics can count them.
@@ -25,11 +25,11 @@ describe('idcheck worker with WORKER_PORT', { skip, timeout: 300_000 }, () => {
     await runCli(env, ['migrate'])
     await randomizeAccountIds(databaseUrl)
     const reseller = await givenResellerByCli(env)
-    const [api, worker, silent] = await Promise.all([startApi(t, env), startWorker(t, { ...env, WORKER_PORT: '0' }), startWorker(t, env)])
+    const [api, worker, silent] = await Promise.all([startApi(env, { hooks: t }), startWorker({ ...env, WORKER_PORT: '0' }, { hooks: t }), startWorker(env, { hooks: t })])
     assert.ok(worker.base, `the worker says where it listens:\n${worker.output()}`)
     assert.notEqual(worker.base, api.base)
     assert.equal(silent.base, null, 'without WORKER_PORT a worker listens nowhere')
-    await killHard(silent) // the worker with the listener makes every delivery below
+    await silent.kill() // the worker with the listener makes every delivery below
 
     for (const path of ['/health/live', '/health/ready']) {
       const res = await call(worker.base, 'GET', path, null)

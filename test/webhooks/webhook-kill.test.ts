@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict'
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
-import { promisify } from 'node:util'
 import pg from 'pg'
 import { verifySignature } from '../helpers/webhook-fixtures.ts'
+import { type Env, runCli, startApi } from '../helpers/service-processes.ts'
 import { answers, startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 
 // A killed worker loses no delivery: the real server as a child process, SIGKILLed right after a burst
@@ -16,12 +14,8 @@ import { answers, startWebhookReceiver, waitUntil } from '../helpers/webhook-rec
 // queue expiry): a job that was running when the process died is picked up again only once pg-boss expires it
 // (expireInSeconds: 60 s for a delivery, 120 s for a BAV check) on its next monitor pass (every 60 s). Hence the
 // long wait.
-const ROOT = new URL('../../', import.meta.url).pathname
-const NODE = join(ROOT, 'node_modules/.bin/node')
 const BANK_ACCOUNTS = 20
 const RECOVERY_TIMEOUT_MS = 300_000
-
-type Env = Record<string, string>
 
 /** The environment of one deployment: the machine's own DATABASE_URL/REDIS_URL never leak into the embedded one. */
 // PORT 0: each start gets a port of its own and says which in its log, so no other process can take it in between.
@@ -42,25 +36,7 @@ async function adminQuery (sql: string): Promise<void> {
 }
 
 async function createResellerWithCli (env: Env): Promise<{ id: number, clientId: string, clientSecret: string }> {
-  const { stdout } = await promisify(execFile)(NODE, ['src/cli/main.ts', 'reseller', 'create', '--name', `Kill test ${randomBytes(4).toString('hex')}`, '--json'], { cwd: ROOT, env })
-  return JSON.parse(stdout)
-}
-
-interface RunningServer { child: ChildProcess, base: string, output: () => string }
-
-async function startServer (t: TestContext, env: Env): Promise<RunningServer> {
-  const child = spawn(NODE, ['src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  t.after(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
-  const base = await waitUntil(() => {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`)
-    return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]
-  }, 60_000, 'the server to listen')
-  const ready = await fetch(`${base}/health/ready`)
-  assert.equal(ready.status, 200)
-  return { child, base, output: () => output }
+  return JSON.parse(await runCli(env, ['reseller', 'create', '--name', `Kill test ${randomBytes(4).toString('hex')}`, '--json']))
 }
 
 async function call (base: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number, json: any }> {
@@ -76,11 +52,6 @@ async function call (base: string, method: string, path: string, token: string |
 /** Distinct pairs for one case: sort codes outside VocaLink's table, which the sandbox rates Medium. */
 const pairFor = (i: number) => ({ countryCode: 'GB', firstName: 'Jane', lastName: 'Doe', sortCode: '000000', accountNumber: String(20_000_000 + i) })
 
-async function kill (server: RunningServer): Promise<void> {
-  server.child.kill('SIGKILL')
-  if (server.child.exitCode === null && server.child.signalCode === null) await once(server.child, 'exit')
-}
-
 /**
  * Two kills: one right after the burst of bank accounts (the BAV checks and deliveries are still queued), and one while
  * deliveries are in flight (the receiver holds its answers for 2 s, well within the 10 s timeout).
@@ -90,7 +61,7 @@ async function killedWorkerLosesNoDelivery (t: TestContext, settings: Env): Prom
   const reseller = await createResellerWithCli(env)
   const receiver = await startWebhookReceiver(answers.slow(2000))
   const distinctIds = () => new Set(receiver.requests.map((r) => r.headers['webhook-id'])).size
-  let server = await startServer(t, env)
+  let server = await startApi(env, { hooks: t })
 
   const authenticated = await call(server.base, 'POST', '/api/authenticate', null, { clientId: reseller.clientId, clientSecret: reseller.clientSecret })
   assert.equal(authenticated.status, 200, JSON.stringify(authenticated.json))
@@ -100,20 +71,20 @@ async function killedWorkerLosesNoDelivery (t: TestContext, settings: Env): Prom
   const created = await call(server.base, 'POST', '/api/cases', token, { urn: 'KILL-1', type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 14, dobMonth: 3, dobYear: 1987 })
   assert.equal(created.status, 201, JSON.stringify(created.json))
   const responses = await Promise.all(Array.from({ length: BANK_ACCOUNTS }, (_, i) => call(server.base, 'POST', `/api/cases/${created.json.id}/bank-accounts`, token, pairFor(i))))
-  await kill(server)
+  await server.kill()
 
   assert.deepEqual(responses.map((r) => r.status), Array(BANK_ACCOUNTS).fill(200))
   const bankAccountIds = responses.map((r) => r.json as number).sort((a, b) => a - b)
   t.diagnostic(`first kill: ${distinctIds()} of ${BANK_ACCOUNTS} events had reached the receiver`)
 
-  server = await startServer(t, env)
+  server = await startApi(env, { hooks: t })
   await receiver.waitFor((r) => r.length >= 3, 60_000, 'deliveries in flight')
-  await kill(server)
+  await server.kill()
   t.diagnostic(`second kill, with ${receiver.requests.length} requests received and their answers held: ${distinctIds()} of ${BANK_ACCOUNTS} events`)
   receiver.answer(answers.ok)
   const killedAt = Date.now()
 
-  server = await startServer(t, env)
+  server = await startApi(env, { hooks: t })
   const distinct = await receiver.waitForDistinct(BANK_ACCOUNTS, RECOVERY_TIMEOUT_MS).catch((err) => { throw new Error(`${err.message}\n${server.output()}`) })
   t.diagnostic(`every event had arrived ${Math.round((Date.now() - killedAt) / 1000)} s after the second kill; ${receiver.requests.length} requests for ${distinct.length} webhook-ids`)
 
@@ -130,8 +101,7 @@ async function killedWorkerLosesNoDelivery (t: TestContext, settings: Env): Prom
   t.diagnostic(`every delivery succeeded ${Math.round((Date.now() - killedAt) / 1000)} s after the second kill; ${receiver.requests.length} requests in all`)
   assert.equal(log.length, BANK_ACCOUNTS)
   for (const r of receiver.requests) verifySignature(webhook.json.secret, r)
-  server.child.kill('SIGTERM')
-  const [code] = await once(server.child, 'exit')
+  const { code } = await server.stop()
   assert.equal(code, 0, server.output())
 }
 
