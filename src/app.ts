@@ -167,7 +167,6 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
       retry: config.bavRetry,
       findActiveBankAccount,
       lockActiveBankAccount,
-      publish: webhooks.publish,
     }),
   ]
   const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger })

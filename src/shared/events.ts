@@ -1,7 +1,9 @@
 import type { Queryable } from '../infra/db/database.ts'
 
+export interface Event { type: string, data: Record<string, unknown> }
+
 /**
- * Announces a result to the owning account's webhooks. Called inside the transaction that stores
- * the result, so the event exists exactly when the result does.
+ * Announces results to the owning account's webhooks. Called inside the transaction that stores
+ * the results, so an event exists exactly when its result does; several events are one statement.
  */
-export type PublishEvent = (tx: Queryable, accountId: number, type: string, data: Record<string, unknown>) => Promise<void>
+export type PublishEvents = (tx: Queryable, accountId: number, events: readonly Event[]) => Promise<void>

@@ -1,5 +1,4 @@
 import type { Queryable } from '../../infra/db/database.ts'
-import type { PublishEvent } from '../../shared/events.ts'
 import { type CheckType, defineCheckType } from '../checks/index.ts'
 import type { BavProvider, BavResult, BavSubject } from './bav-provider.ts'
 import * as repo from './bav.repository.ts'
@@ -17,13 +16,12 @@ export interface BavCheckDeps {
   findActiveBankAccount: (q: Queryable, id: number) => Promise<BavSubject | undefined>
   /** Locks an active bank account (from the bank-accounts module); false when it was deleted. */
   lockActiveBankAccount: (tx: Queryable, id: number) => Promise<boolean>
-  publish: PublishEvent
 }
 
 /**
  * BAV as a check type: a bank account verified by the provider. Besides the pipeline's check
  * record and check.* events it keeps the contract's own view, bavAttemptHistory and the
- * bank_account.bav_* events, written with each result.
+ * bank_account.bav_* events, written and sent with each result.
  */
 export function bavCheckType (deps: BavCheckDeps) {
   return defineCheckType<BavSubject, BavResult>({
@@ -39,10 +37,9 @@ export function bavCheckType (deps: BavCheckDeps) {
     async onCompleted (tx, check, account, result) {
       const attempt: BavAttemptView = { id: check.id, createTs: check.completedTs!, bankName: result.bankName, riskRating: check.riskRating! }
       await repo.prependAttempt(tx, account.id, JSON.stringify(attempt))
-      await deps.publish(tx, account.accountId, 'bank_account.bav_completed', { caseId: account.caseId, bankAccountId: account.id, bavAttempt: attempt })
+      return [{ type: 'bank_account.bav_completed', data: { caseId: account.caseId, bankAccountId: account.id, bavAttempt: attempt } }]
     },
-    async onFailed (tx, _check, account, reason) {
-      await deps.publish(tx, account.accountId, 'bank_account.bav_failed', { caseId: account.caseId, bankAccountId: account.id, reason })
-    },
+    onFailed: async (_tx, _check, account, reason) =>
+      [{ type: 'bank_account.bav_failed', data: { caseId: account.caseId, bankAccountId: account.id, reason } }],
   })
 }

@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox'
 import type { Queryable } from '../../infra/db/database.ts'
+import type { Event } from '../../shared/events.ts'
 import type { RiskRating } from './risk-rating.ts'
 
 /** The check types of the checks resource, and the catalogue service that sells each. */
@@ -70,9 +71,12 @@ export interface CheckType<S extends Subject = Subject, R = unknown> {
   loadSubject (q: Queryable, subjectId: number): Promise<S | undefined>
   /** Locks the subject in the transaction that records the result; false when it was deleted meanwhile. */
   lockSubject (tx: Queryable, subjectId: number): Promise<boolean>
-  /** Effects of the type's own committed with the result (BAV: its history and its bank_account.* events). */
-  onCompleted?: (tx: Queryable, check: CheckRecord, subject: S, result: R) => Promise<void>
-  onFailed?: (tx: Queryable, check: CheckRecord, subject: S, reason: string) => Promise<void>
+  /**
+   * What the type keeps besides the check, written in the result's transaction, and the events of
+   * its own to send with check.completed / check.failed (BAV: its history, bank_account.bav_*).
+   */
+  onCompleted?: (tx: Queryable, check: CheckRecord, subject: S, result: R) => Promise<Event[]>
+  onFailed?: (tx: Queryable, check: CheckRecord, subject: S, reason: string) => Promise<Event[]>
 }
 
 /** Keeps a type's subject and result types checked against each other where it is defined. */

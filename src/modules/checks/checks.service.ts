@@ -4,7 +4,7 @@ import type { JobContext, QueueDefinition, Queue } from '../../infra/queue/queue
 import { JOB_HEARTBEAT_SECONDS } from '../../infra/queue/queue.ts'
 import type { Caller } from '../../shared/caller.ts'
 import type { Clock } from '../../shared/clock.ts'
-import type { PublishEvent } from '../../shared/events.ts'
+import type { PublishEvents } from '../../shared/events.ts'
 import type { ServicesCatalogue } from '../services-catalogue/index.ts'
 import { type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, SERVICE_OF, type Subject } from './check-type.ts'
 import { CheckServiceNotEnabled, CheckSubjectNotFound } from './checks.errors.ts'
@@ -18,7 +18,7 @@ export interface ChecksDeps {
   /** 404 (never 403) when the case is not the caller's, from the cases module. */
   assertCaseOwned: (q: Queryable, caller: Caller, caseId: number) => Promise<void>
   types: readonly CheckType<any, any>[]
-  publish: PublishEvent
+  publish: PublishEvents
   log: { warn (obj: object, msg: string): void }
 }
 
@@ -68,8 +68,8 @@ export function createChecksService (deps: ChecksDeps) {
       const kept = subject !== undefined && await type.lockSubject(tx, check.subject.id)
       const failed = await repo.settle(tx, check.id, 'failed', { completedTs: new Date(clock.now()), riskRatingId: null, result: null, failureReason: reason, provider: type.provider?.name ?? null })
       if (!failed) return
-      await deps.publish(tx, check.accountId, 'check.failed', { caseId: check.caseId, check: checkView(failed) })
-      if (kept && type.onFailed) await type.onFailed(tx, failed, subject, reason)
+      const own = kept && type.onFailed ? await type.onFailed(tx, failed, subject, reason) : []
+      await deps.publish(tx, check.accountId, [{ type: 'check.failed', data: { caseId: check.caseId, check: checkView(failed) } }, ...own])
     })
   }
 
@@ -153,8 +153,8 @@ export function createChecksService (deps: ChecksDeps) {
           completedTs: new Date(clock.now()), riskRatingId: answer.riskRating.id, result: answer.result, failureReason: null, provider: type.provider!.name,
         })
         if (completed) {
-          await deps.publish(tx, check.accountId, 'check.completed', { caseId: check.caseId, check: checkView(completed) })
-          if (type.onCompleted) await type.onCompleted(tx, completed, subject, answer.result)
+          const own = type.onCompleted ? await type.onCompleted(tx, completed, subject, answer.result) : []
+          await deps.publish(tx, check.accountId, [{ type: 'check.completed', data: { caseId: check.caseId, check: checkView(completed) } }, ...own])
         }
         return true
       })

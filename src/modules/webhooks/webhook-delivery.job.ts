@@ -44,15 +44,20 @@ export function createDeliveryJob (deps: DeliveryDeps) {
     const headers = signedHeaders(deps.secrets.open(work.secretCiphertext), { msgId: webhookMessageId(work.id), timestamp: new Date(clock.now()), body: work.payload })
     const result = await sendWebhook({ url: work.url, headers, body: work.payload, timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivateTargets })
 
+    const attempt = {
+      deliveryId: work.id, attemptNumber, statusCode: result.statusCode, durationMs: result.durationMs,
+      error: result.error, responseBody: result.responseBody || null,
+    }
+    // Most attempts succeed: theirs is one statement, no transaction.
+    if (result.ok) {
+      if (await repo.recordSuccess(db, attempt)) deps.onAttempt?.('succeeded')
+      return
+    }
     await db.transaction(async (tx) => {
-      const recorded = await repo.insertAttempt(tx, {
-        deliveryId: work.id, attemptNumber, statusCode: result.statusCode, durationMs: result.durationMs,
-        error: result.error, responseBody: result.responseBody || null,
-      })
+      const recorded = await repo.insertAttempt(tx, attempt)
       if (recorded === null) return
-      const outcome = result.ok ? 'succeeded' : result.statusCode === 410 ? 'gone' : nextRetryDelayMs(attemptNumber) === null ? 'failed' : 'retrying'
+      const outcome = result.statusCode === 410 ? 'gone' : nextRetryDelayMs(attemptNumber) === null ? 'failed' : 'retrying'
       deps.onAttempt?.(outcome)
-      if (result.ok) return repo.updateDelivery(tx, work.id, 'succeeded', attemptNumber, null)
       if (result.statusCode === 410) {
         // The receiver says the endpoint is gone for good (Standard Webhooks): stop sending to it.
         await repo.disableEndpoint(tx, work.endpointId, 'receiver answered 410 Gone')

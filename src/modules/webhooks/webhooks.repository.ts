@@ -40,17 +40,19 @@ export async function disableEndpoint (q: Queryable, id: number, reason: string,
 }
 
 /**
- * The event and one delivery per subscribed, active endpoint of the account (or just
- * `onlyEndpointId`), in one statement: publishing sits in every result's transaction.
+ * The events, in order, and one delivery per subscribed, active endpoint of the account for each
+ * (or, with `onlyEndpointId`, to that endpoint only), in one statement: publishing sits in every
+ * result's transaction.
  */
-export async function insertEventWithDeliveries (q: Queryable, accountId: number, type: string, payload: string, onlyEndpointId: number | null): Promise<number[]> {
+export async function insertEventsWithDeliveries (q: Queryable, accountId: number, events: readonly { type: string, payload: string }[], onlyEndpointId: number | null): Promise<number[]> {
   const rows = await q.query<{ id: number }>(
-    `WITH event AS (INSERT INTO webhook_events (account_id, type, payload) VALUES ($1, $2, $3) RETURNING id)
+    `WITH input AS (SELECT * FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS x (type, payload, n)),
+     event AS (INSERT INTO webhook_events (account_id, type, payload) SELECT $1, type, payload FROM input ORDER BY n RETURNING id, type)
      INSERT INTO webhook_deliveries (event_id, endpoint_id, next_attempt_at)
-     SELECT event.id, e.id, now() FROM event, webhook_endpoints e
-     WHERE e.account_id = $1 AND e.disabled_at IS NULL AND ($4::int IS NOT NULL OR $2 = ANY (e.events)) AND ($4::int IS NULL OR e.id = $4)
-     ORDER BY e.id
-     RETURNING id`, [accountId, type, payload, onlyEndpointId])
+     SELECT event.id, e.id, now() FROM event JOIN webhook_endpoints e ON e.account_id = $1 AND e.disabled_at IS NULL
+       AND ($4::int IS NOT NULL OR event.type = ANY (e.events)) AND ($4::int IS NULL OR e.id = $4)
+     ORDER BY event.id, e.id
+     RETURNING id`, [accountId, events.map((e) => e.type), events.map((e) => e.payload), onlyEndpointId])
   return rows.map((r) => r.id)
 }
 
@@ -91,6 +93,21 @@ export async function insertAttempt (q: Queryable, a: AttemptRecord): Promise<nu
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (delivery_id, attempt_number) DO NOTHING RETURNING id`,
     [a.deliveryId, a.attemptNumber, a.statusCode, Math.round(a.durationMs), a.error, a.responseBody])
   return row?.id ?? null
+}
+
+/**
+ * A successful attempt and its delivery marked succeeded, in one statement; false when this
+ * attempt number was recorded already (the job ran twice).
+ */
+export async function recordSuccess (q: Queryable, a: AttemptRecord): Promise<boolean> {
+  const rows = await q.query(
+    `WITH attempt AS (
+       INSERT INTO webhook_delivery_attempts (delivery_id, attempt_number, status_code, duration_ms, error, response_body)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (delivery_id, attempt_number) DO NOTHING RETURNING delivery_id)
+     UPDATE webhook_deliveries SET status = 'succeeded', attempt_count = $2, next_attempt_at = NULL, updated_at = now()
+     WHERE id IN (SELECT delivery_id FROM attempt) RETURNING id`,
+    [a.deliveryId, a.attemptNumber, a.statusCode, Math.round(a.durationMs), a.error, a.responseBody])
+  return rows.length > 0
 }
 
 export async function updateDelivery (q: Queryable, id: number, status: string, attemptCount: number, nextAttemptAt: Date | null): Promise<void> {

@@ -5,6 +5,7 @@ import type { Queue } from '../../infra/queue/queue.ts'
 import type { SecretBox } from '../../infra/security/secret-box.ts'
 import type { Caller } from '../../shared/caller.ts'
 import type { Clock } from '../../shared/clock.ts'
+import type { Event, PublishEvents } from '../../shared/events.ts'
 import { checkWebhookUrl } from './url-safety.ts'
 import { generateWebhookSecret } from './webhook-signing.ts'
 import * as repo from './webhooks.repository.ts'
@@ -39,10 +40,11 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
     return endpoint
   }
 
-  /** Event row, its deliveries and their jobs, all on the caller's transaction (two statements, one with no subscriber). */
-  const publishTo = async (tx: Queryable, accountId: number, type: string, data: Record<string, unknown>, onlyEndpointId: number | null) => {
-    const payload = JSON.stringify({ type, timestamp: new Date(clock.now()).toISOString(), data })
-    const deliveryIds = await repo.insertEventWithDeliveries(tx, accountId, type, payload, onlyEndpointId)
+  /** Event rows, their deliveries and the deliveries' jobs, all on the caller's transaction (two statements, one with no subscriber). */
+  const publishTo = async (tx: Queryable, accountId: number, events: readonly Event[], onlyEndpointId: number | null) => {
+    const timestamp = new Date(clock.now()).toISOString()
+    const payloads = events.map(({ type, data }) => ({ type, payload: JSON.stringify({ type, timestamp, data }) }))
+    const deliveryIds = await repo.insertEventsWithDeliveries(tx, accountId, payloads, onlyEndpointId)
     await queue.enqueueMany(tx, WEBHOOK_DELIVER_JOB, deliveryIds.map((deliveryId) => ({ deliveryId })))
     return deliveryIds
   }
@@ -69,7 +71,7 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
     async sendTest (caller: Caller, id: number) {
       const endpoint = await owned(caller, id)
       const [deliveryId] = await db.transaction((tx) =>
-        publishTo(tx, caller.accountId, 'webhook.test', { webhookId: endpoint.id, message: 'This is a test event from idcheck.' }, endpoint.id))
+        publishTo(tx, caller.accountId, [{ type: 'webhook.test', data: { webhookId: endpoint.id, message: 'This is a test event from idcheck.' } }], endpoint.id))
       return { deliveryId: deliveryId!, status: 'queued' as const }
     },
 
@@ -109,8 +111,7 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
       })
     },
 
-    /** The PublishEvent of other modules: every subscribed endpoint of the account gets a delivery. */
-    publish: (tx: Queryable, accountId: number, type: string, data: Record<string, unknown>) =>
-      publishTo(tx, accountId, type, data, null).then(() => undefined),
+    /** The PublishEvents of other modules: every subscribed endpoint of the account gets a delivery of each event. */
+    publish: (async (tx, accountId, events) => { await publishTo(tx, accountId, events, null) }) satisfies PublishEvents,
   }
 }
