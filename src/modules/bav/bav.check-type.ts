@@ -6,7 +6,7 @@ import { BavCheckResult, type BavAttemptView } from './bav.schemas.ts'
 
 /** The queue BAV checks run on (its name predates the checks pipeline; jobs already queued keep running). */
 export const bavQueue = (retry: { limit: number, delaySeconds: number }): CheckType['queue'] =>
-  ({ name: 'bav.check', retryLimit: retry.limit, retryDelaySeconds: retry.delaySeconds, concurrency: 4 })
+  ({ name: 'bav.check', retryLimit: retry.limit, retryDelaySeconds: retry.delaySeconds, concurrency: 16 })
 
 export interface BavCheckDeps {
   provider: BavProvider | null

@@ -10,4 +10,4 @@ import type { createDeliveryJob } from './webhook-delivery.job.ts'
 /** Schemas other routes and the API description refer to by $id. */
 export const webhooksSchemas = [WebhookEndpoint, WebhookEndpointCreated, WebhookDelivery, DeliveryQueued]
 /** The module's background work, for the workers. */
-export const webhooksJobs = (deliver: ReturnType<typeof createDeliveryJob>) => [{ name: WEBHOOK_DELIVER_JOB, run: deliver, concurrency: 8 }]
+export const webhooksJobs = (deliver: ReturnType<typeof createDeliveryJob>) => [{ name: WEBHOOK_DELIVER_JOB, run: deliver, concurrency: 16 }]
