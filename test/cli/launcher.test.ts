@@ -18,8 +18,8 @@ writeFileSync(probe, "process.stderr.write('heap-limit-mb=' + Math.round(require
 const { NODE_OPTIONS: _inherited, ...cleanEnv } = process.env
 
 /** What bin/idcheck's process reports: its heap limit in MB (V8 adds the young generation) and its command-line flags. */
-async function launched (operatorOptions: string): Promise<{ heapLimitMb: number, flags: string[] }> {
-  const env = { ...cleanEnv, NODE_OPTIONS: `--require ${probe}${operatorOptions ? ' ' + operatorOptions : ''}` }
+async function launched (operatorOptions: string, databaseUrl = ''): Promise<{ heapLimitMb: number, flags: string[] }> {
+  const env = { ...cleanEnv, DATABASE_URL: databaseUrl, NODE_OPTIONS: `--require ${probe}${operatorOptions ? ' ' + operatorOptions : ''}` }
   const { stderr } = await promisify(execFile)(join(ROOT, 'bin/idcheck'), ['--help'], { cwd: ROOT, env })
   const [, limit, flags] = /heap-limit-mb=(\d+) flags=(.*)/.exec(stderr) ?? []
   return { heapLimitMb: Number(limit), flags: (flags ?? '').split(' ') }
@@ -56,5 +56,13 @@ describe('bin/idcheck', () => {
 
   it('when it starts Node, then a function gets type feedback from its 500th call (a Ping otherwise costs more CPU)', async () => {
     assert.ok((await launched('')).flags.includes('--invocation-count-for-feedback-allocation=500'))
+  })
+
+  it('when it starts embedded mode (no DATABASE_URL), then WebAssembly is compiled by the baseline compiler only (PGlite\'s start-up otherwise peaks at about 740 MB)', async () => {
+    assert.ok((await launched('')).flags.includes('--liftoff-only'))
+  })
+
+  it('when it starts server mode (DATABASE_URL set), then WebAssembly keeps V8\'s optimizing compiler (no PGlite to weigh)', async () => {
+    assert.ok(!(await launched('', 'postgres://postgres@127.0.0.1:5432/test')).flags.includes('--liftoff-only'))
   })
 })
