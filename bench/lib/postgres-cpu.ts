@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 /**
  * CPU time used so far by every PostgreSQL server process on this machine (the backends serving
  * connections and the background writers), in ms: read before and after a load, it is the
- * database's CPU cost of that load, whichever connection did the work.
+ * database's CPU cost of that load, whichever connection did the work (or ended meanwhile).
  */
 export function postgresCpuTimeMs (): number {
   let ticks = 0
@@ -19,7 +19,9 @@ export function postgresCpuTimeMs (): number {
     const close = stat.lastIndexOf(')')
     if (stat.slice(open + 1, close) !== 'postgres') continue
     const fields = stat.slice(close + 2).split(' ')
-    ticks += Number(fields[11]) + Number(fields[12])
+    // utime + stime, and cutime + cstime: the postmaster's reaped children (backends that ended
+    // during the load), whose time would otherwise vanish from the sum.
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
   }
   return ticks * 10
 }
