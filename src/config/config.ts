@@ -106,7 +106,10 @@ export function loadConfig (env: Env = process.env): Config {
     // reachable from outside would let strangers read internal services through the delivery log.
     allowPrivateWebhookTargets: allowPrivateFlag || (environment === 'sandbox' && isLoopbackHost(host)),
     webhookSecretKeys: { current: webhookSecretKey ?? generatedKeyFor(dataDir, 'webhook-secret-key'), previous: previousWebhookKeys },
-    credentialsCacheTtlMs: 500,
+    // Embedded mode is one process, and every change of credentials goes through it (the CLI cannot
+    // open a data directory the server holds), so its cache is invalidated exactly and need not
+    // expire; several processes on one PostgreSQL learn of another's reset within the TTL.
+    credentialsCacheTtlMs: databaseUrl === null ? 3_600_000 : 500,
     bodyLimitBytes: 64 * 1024,
     runWorkers: databaseUrl === null || parseBoolean('RUN_WORKERS', env.RUN_WORKERS, true),
     queuePollingSeconds: 2,
