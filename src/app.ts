@@ -90,6 +90,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema === 'public' ? 'pgboss' : `${config.databaseSchema}_boss`,
       pollingIntervalSeconds: config.queuePollingSeconds,
+      runHere: config.runJobsHere,
+      runHereFallbackSeconds: config.runHereFallbackSeconds,
     }, queuesFor(config), (err) => logger.error({ err }, 'job queue error'))
     const openQueue = queue
     const failures = redis ? redisFailureCounter(redis, config.redisKeyPrefix, 60_000) : memoryFailureCounter(60_000, () => clock.now())

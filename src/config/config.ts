@@ -41,6 +41,10 @@ export interface Config {
   runWorkers: boolean
   /** How often idle workers look for jobs when no notification wakes them. */
   queuePollingSeconds: number
+  /** Checks and deliveries run at once by the process that committed them (its workers' handlers), not fetched from the queue. */
+  runJobsHere: boolean
+  /** A job run at once by the process that committed it is due from the queue this much later (its fallback). */
+  runHereFallbackSeconds: number
   /** Retries of a BAV check whose provider is unavailable, with exponential backoff from the delay. */
   bavRetry: { limit: number, delaySeconds: number }
   /** A receiver must answer within this time for a delivery to count (Standard Webhooks: a 2xx). */
@@ -113,6 +117,10 @@ export function loadConfig (env: Env = process.env): Config {
     bodyLimitBytes: 64 * 1024,
     runWorkers: databaseUrl === null || parseBoolean('RUN_WORKERS', env.RUN_WORKERS, true),
     queuePollingSeconds: 2,
+    // On by default in embedded mode, where the workers share the API's one database connection
+    // and a queue hop is dearest; in server mode it trades peak create throughput for latency.
+    runJobsHere: parseBoolean('RUN_JOBS_HERE', env.RUN_JOBS_HERE, databaseUrl === null),
+    runHereFallbackSeconds: 15,
     bavRetry: { limit: 8, delaySeconds: 5 },
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,

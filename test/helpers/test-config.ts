@@ -26,6 +26,8 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     bodyLimitBytes: 64 * 1024,
     runWorkers: true,
     queuePollingSeconds: 0.5,
+    runJobsHere: true,
+    runHereFallbackSeconds: 5,
     bavRetry: { limit: 2, delaySeconds: 1 },
     webhookTimeoutMs: 2000,
     webhookRetryScale: 0.001,

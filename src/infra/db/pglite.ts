@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
-import type { Database, Queryable } from './database.ts'
+import { type Database, settleAfterTransaction } from './database.ts'
 
 /**
  * PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which never
@@ -44,10 +44,17 @@ export function wrapPglite (pglite: PGlite): Database {
   return {
     kind: 'pglite',
     query: (sql, params) => run(pglite, sql, params),
-    transaction: (fn) => pglite.transaction((t) => {
-      const tx: Queryable = { query: (sql, params) => run(t, sql, params) }
-      return fn(tx)
-    }),
+    async transaction (fn) {
+      const ended: ((committed: boolean) => void)[] = []
+      try {
+        const result = await pglite.transaction((t) => fn({ query: (sql, params) => run(t, sql, params), afterTransaction: (f) => { ended.push(f) } }))
+        settleAfterTransaction(ended, true)
+        return result
+      } catch (err) {
+        settleAfterTransaction(ended, false)
+        throw err
+      }
+    },
     async exec (sql) { await pglite.exec(sql) },
     async close () { if (!pglite.closed) await pglite.close() },
   }

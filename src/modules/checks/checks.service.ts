@@ -58,7 +58,8 @@ export function createChecksService (deps: ChecksDeps) {
   const enqueue = async (tx: Queryable, type: CheckType<any, any>, accountId: number, caseId: number, subjectId: number, condition?: string) => {
     const check = await repo.insertPending(tx, { accountId, caseId, checkType: type.name, subjectType: type.subjectType, subjectId, createTs: new Date(clock.now()) }, condition)
     if (!check) return null
-    await queue.enqueue(tx, type.queue.name, { checkId: check.id } satisfies CheckJob)
+    // Run at once by this process when it works the queue (the stored job is its fallback).
+    await queue.enqueue(tx, type.queue.name, { checkId: check.id } satisfies CheckJob, { runHere: true })
     return check
   }
 
