@@ -63,11 +63,15 @@ function routableIpv6 (): BlockList {
   return list
 }
 
+// Built once: every delivery checks the address it reached.
+const REFUSED = refusedAddresses()
+const ROUTABLE = routableIpv6()
+
 /** True for any address a webhook must not reach in production; a non-IP string is treated as private. */
 export function isPrivateAddress (address: string): boolean {
   const version = isIP(address)
-  if (version === 4) return refusedAddresses().check(address, 'ipv4')
-  if (version === 6) return !routableIpv6().check(address, 'ipv6') || refusedAddresses().check(address, 'ipv6')
+  if (version === 4) return REFUSED.check(address, 'ipv4')
+  if (version === 6) return !ROUTABLE.check(address, 'ipv6') || REFUSED.check(address, 'ipv6')
   return true
 }
 

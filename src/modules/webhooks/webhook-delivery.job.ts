@@ -32,6 +32,17 @@ const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000
  * next try. The attempt number is unique per delivery, so a job that runs twice records once.
  */
 export function createDeliveryJob (deps: DeliveryDeps) {
+  // Each endpoint's signing secret is decrypted once, not on every delivery (a sealed secret
+  // names one secret for good: a rotation or re-seal gives a new ciphertext).
+  const opened = new Map<string, string>()
+  const secretOf = (sealed: string) => {
+    let secret = opened.get(sealed)
+    if (secret === undefined) {
+      if (opened.size >= 1000) opened.clear()
+      opened.set(sealed, secret = deps.secrets.open(sealed))
+    }
+    return secret
+  }
   return async function deliver (job: JobContext<{ deliveryId: number }>): Promise<void> {
     const { db, clock } = deps
     const work = await repo.findDeliveryWork(db, job.data.deliveryId)
@@ -41,7 +52,7 @@ export function createDeliveryJob (deps: DeliveryDeps) {
       return
     }
     const attemptNumber = work.attemptCount + 1
-    const headers = signedHeaders(deps.secrets.open(work.secretCiphertext), { msgId: webhookMessageId(work.id), timestamp: new Date(clock.now()), body: work.payload })
+    const headers = signedHeaders(secretOf(work.secretCiphertext), { msgId: webhookMessageId(work.id), timestamp: new Date(clock.now()), body: work.payload })
     const result = await sendWebhook({ url: work.url, headers, body: work.payload, timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivateTargets })
 
     const attempt = {
