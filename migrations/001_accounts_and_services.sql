@@ -32,7 +32,7 @@ CREATE TABLE accounts (
   CONSTRAINT accounts_external_reference_key UNIQUE (parent_account_id, external_reference)
 );
 
--- Names are unique across all accounts, ignoring case (DESIGN.md).
+-- Names are unique across all accounts, ignoring case (docs/decisions.md, Accounts).
 CREATE UNIQUE INDEX accounts_name_key ON accounts (lower(name));
 CREATE INDEX accounts_parent_idx ON accounts (parent_account_id, id);
 

@@ -34,8 +34,8 @@ import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type Chec
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
 import { createDeliveryJob, createWebhooksService, webhookQueues, webhooksJobs, webhooksRoutes, webhooksSchemas, type WebhooksService } from './modules/webhooks/index.ts'
-import { type Clock, systemClock } from './shared/clock.ts'
-import { ErrorList, ProblemDetails } from './shared/schemas.ts'
+import { type Clock, systemClock } from '#shared/clock.ts'
+import { ErrorList, ProblemDetails } from '#shared/schemas.ts'
 
 export interface AppServices {
   accounts: AccountsService

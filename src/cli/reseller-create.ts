@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.ts'
-import { hasVisibleCharacter, normalisedName } from '../shared/names.ts'
+import { hasVisibleCharacter, normalisedName } from '#shared/names.ts'
 import { UsageError } from './usage.ts'
 import { withApp } from './with-app.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, versionError } from '../../shared/schemas.ts'
+import { ApiVersionQuery, versionError } from '#shared/schemas.ts'
 import type { Queryable } from '../db/database.ts'
 import './route-config.ts'
 

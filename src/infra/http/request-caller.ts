@@ -1,4 +1,4 @@
-import type { Caller } from '../../shared/caller.ts'
+import type { Caller } from '#shared/caller.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
-import { COUNTRY_CODE_FORMAT, isCountryCode } from '../../shared/country-code.ts'
+import { COUNTRY_CODE_FORMAT, isCountryCode } from '#shared/country-code.ts'
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
 

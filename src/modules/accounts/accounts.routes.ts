@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, IdParams, jsonStringResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, IdParams, jsonStringResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import type { AccountsService } from './accounts.service.ts'
 import { NotAReseller } from './accounts.errors.ts'

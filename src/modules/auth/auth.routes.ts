@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, problemResponse, serverErrors, UNSUPPORTED_VERSION } from '../../shared/schemas.ts'
+import { ApiVersionQuery, problemResponse, serverErrors, UNSUPPORTED_VERSION } from '#shared/schemas.ts'
 import type { AuthService } from './auth.service.ts'
 import { TokenRequest } from './auth.schemas.ts'
 

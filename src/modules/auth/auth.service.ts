@@ -1,7 +1,7 @@
 import type { FailureCounter } from '../../infra/rate-limit/failure-counter.ts'
 import { secretMatches } from '../../infra/security/secrets.ts'
 import { TOKEN_LIFETIME_SECONDS, type Tokens } from '../../infra/security/tokens.ts'
-import type { Caller } from '../../shared/caller.ts'
+import type { Caller } from '#shared/caller.ts'
 import type { AccountsService } from '../accounts/index.ts'
 import { InvalidClientCredentials, TooManyFailedAuthentications } from './auth.errors.ts'
 import type { AuthInfo, CredentialsCache } from './credentials-cache.ts'

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { COUNTRY_CODE_FORMAT } from '../../shared/country-code.ts'
+import { COUNTRY_CODE_FORMAT } from '#shared/country-code.ts'
 
 const name = (field: string) => Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', errorMessage: `The ${field} field must be 1 to 100 characters and not blank.` })
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../infra/db/database.ts'
 import { uniqueViolation } from '../../infra/db/database.ts'
 import { NotFound } from '../../infra/http/api-error.ts'
-import type { Caller } from '../../shared/caller.ts'
+import type { Caller } from '#shared/caller.ts'
 import type { BavService } from '../bav/index.ts'
 import type { CasesService } from '../cases/index.ts'
 import type { ChecksService } from '../checks/index.ts'

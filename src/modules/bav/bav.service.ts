@@ -1,5 +1,5 @@
 import { NotFound } from '../../infra/http/api-error.ts'
-import type { Caller } from '../../shared/caller.ts'
+import type { Caller } from '#shared/caller.ts'
 import { CheckServiceNotEnabled, CheckSubjectNotFound, type ChecksService } from '../checks/index.ts'
 import { BavNotEnabled } from './bav.errors.ts'
 import * as repo from './bav.repository.ts'

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, errorListResponse, UNSUPPORTED_VERSION, versionError } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, errorListResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import { CaseListQuery, CaseParams, caseExamples, CreateCaseBody } from './cases.schemas.ts'
 import type { CasesService } from './cases.service.ts'

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { COUNTRY_CODE_FORMAT } from '../../shared/country-code.ts'
+import { COUNTRY_CODE_FORMAT } from '#shared/country-code.ts'
 
 const text = (max: number, field: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage: `The ${field} field must be 1 to ${max} characters and not blank.` })
 const optionalText = (max: number, field: string) => Type.Optional(Type.Union([text(max, field), Type.Null()]))

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../infra/db/database.ts'
 import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
-import type { Caller } from '../../shared/caller.ts'
-import type { Clock } from '../../shared/clock.ts'
+import type { Caller } from '#shared/caller.ts'
+import type { Clock } from '#shared/clock.ts'
 import * as repo from './cases.repository.ts'
 import type { CaseView, CreateCaseBody } from './cases.schemas.ts'
 

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox'
 import type { Queryable } from '../../infra/db/database.ts'
-import type { Event } from '../../shared/events.ts'
+import type { Event } from '#shared/events.ts'
 import type { RiskRating } from './risk-rating.ts'
 
 /** The check types of the checks resource, and the catalogue service that sells each. */

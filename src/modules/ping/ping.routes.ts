@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, versionError } from '../../shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, versionError } from '#shared/schemas.ts'
 
 export async function pingRoutes (app: FastifyInstance) {
   app.get('/api/Ping', {

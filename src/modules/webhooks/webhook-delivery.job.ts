@@ -1,7 +1,7 @@
 import type { Database } from '../../infra/db/database.ts'
 import { type JobContext, JOB_HEARTBEAT_SECONDS, type Queue, type QueueDefinition } from '../../infra/queue/queue.ts'
 import type { SecretBox } from '../../infra/security/secret-box.ts'
-import type { Clock } from '../../shared/clock.ts'
+import type { Clock } from '#shared/clock.ts'
 import { nextRetryDelayMs } from './retry-schedule.ts'
 import { sendWebhook } from './webhook-sender.ts'
 import { signedHeaders } from './webhook-signing.ts'
