@@ -48,8 +48,9 @@ export function createChecksService (deps: ChecksDeps) {
   const types = new Map(deps.types.map((t) => [t.name, t]))
   const typeOf = (name: CheckTypeName) => types.get(name)
 
-  const isEnabled = async (q: Queryable, accountId: number, type: CheckType<any, any>) =>
-    type.provider !== null && catalogue.hasCheckType((await catalogue.enabledFor(q, [accountId])).get(accountId) ?? [], SERVICE_OF[type.name])
+  /** SQL true when the account ($1) has the type's service, asked inside the check's insert; null when not offered here. */
+  const enabledCondition = (type: CheckType<any, any>) =>
+    type.provider ? catalogue.enabledCondition(SERVICE_OF[type.name], '$1') : null
 
   /**
    * The check row and its job, on the caller's transaction: the check exists iff its job does.
@@ -93,8 +94,7 @@ export function createChecksService (deps: ChecksDeps) {
      */
     async triggerIfEnabled (tx: Queryable, name: CheckTypeName, accountId: number, caseId: number, subjectId: number): Promise<CheckRecord | null> {
       const type = typeOf(name)
-      // Whether the account has the service is asked inside the check's insert: one statement fewer on every subject's create.
-      const enabled = type?.provider ? catalogue.enabledCondition(SERVICE_OF[type.name], '$1') : null
+      const enabled = type && enabledCondition(type)
       if (!type || !enabled) return null
       return enqueue(tx, type, accountId, caseId, subjectId, enabled)
     },
@@ -109,8 +109,10 @@ export function createChecksService (deps: ChecksDeps) {
         if (subjectId === undefined) throw new ValidationFailed([`The ${type.subjectField} field is required for a ${type.name} check.`])
         const subject = await type.loadSubject(tx, subjectId)
         if (!subject || subject.caseId !== caseId || subject.accountId !== caller.accountId) throw new CheckSubjectNotFound(type.subjectField!, subjectId)
-        if (!await isEnabled(tx, caller.accountId, type)) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
-        return (await enqueue(tx, type, caller.accountId, caseId, subjectId))!
+        const enabled = enabledCondition(type)
+        const check = enabled && await enqueue(tx, type, caller.accountId, caseId, subjectId, enabled)
+        if (!check) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
+        return check
       })
     },
 

@@ -11,7 +11,6 @@ export interface ServicesCatalogue {
   enabledFor (q: Queryable, accountIds: readonly number[]): Promise<Map<number, ServiceEntry[]>>
   /** The ids of `wanted` that are not offered services (or not in `allowed` when given). */
   unknownIds (wanted: readonly number[], allowed?: readonly ServiceEntry[]): number[]
-  hasCheckType (entries: readonly ServiceEntry[], checkType: string): boolean
   /**
    * SQL that is true when the account (the parameter `accountParam`, e.g. '$1') has the service of
    * this check type, for a statement of another module to include; null when it is not offered here.
@@ -49,7 +48,6 @@ export async function createServicesCatalogue (db: Queryable, options: Catalogue
       const permitted = new Set((allowed ?? offered).map((s) => s.serviceId))
       return wanted.filter((id) => !permitted.has(id))
     },
-    hasCheckType: (entries, checkType) => entries.some((s) => s.checkType === checkType),
     enabledCondition (checkType, accountParam) {
       const service = offered.find((s) => s.checkType === checkType)
       return service ? repo.enabledCondition(service.serviceId, accountParam) : null
