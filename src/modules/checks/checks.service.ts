@@ -104,7 +104,12 @@ export function createChecksService (deps: ChecksDeps) {
       return db.transaction(async (tx) => {
         await deps.assertCaseOwned(tx, caller, caseId)
         const type = typeOf(body.checkType)
-        if (!type) throw new ValidationFailed([`The ${body.checkType} check is not available in this deployment yet.`])
+        if (!type) {
+          // A type not built yet: the contract's answer when the account lacks the service, else say it is coming.
+          const services = (await catalogue.enabledFor(tx, [caller.accountId])).get(caller.accountId) ?? []
+          if (!services.some((s) => s.checkType === SERVICE_OF[body.checkType])) throw new CheckServiceNotEnabled(body.checkType, null)
+          throw new ValidationFailed([`The ${body.checkType} check is not available in this deployment yet.`])
+        }
         const subjectId = type.subjectField ? body[type.subjectField] : caseId
         if (subjectId === undefined) throw new ValidationFailed([`The ${type.subjectField} field is required for a ${type.name} check.`])
         const subject = await type.loadSubject(tx, subjectId)

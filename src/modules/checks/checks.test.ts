@@ -117,10 +117,16 @@ describe('POST /api/cases/{caseId}/checks', () => {
     assert.equal(list.body, '[]')
   })
 
-  it('when a check type this deployment does not run yet is requested, then 400 saying so', async () => {
+  it('when a check type this deployment does not run yet is requested by an account with its service, then 400 saying so', async () => {
     const caller = await givenReseller(app)
     const caseId = await givenCase(app, caller)
     assertErrors(await post(caller, caseId, { checkType: 'AML' }), ['The AML check is not available in this deployment yet.'])
+  })
+
+  it('when a check type not built yet is requested by an account without its service, then 400 "The AML service is not enabled on this account."', async () => {
+    const caller = await givenReseller(app, { services: [2] })
+    const caseId = await givenCase(app, caller)
+    assertErrors(await post(caller, caseId, { checkType: 'AML' }), ['The AML service is not enabled on this account.'])
   })
 
   it('when the case is not the caller\'s or does not exist, then an empty 404', async () => {
