@@ -233,3 +233,19 @@ describe('check events', () => {
     assert.deepEqual(event, { type: 'check.failed', timestamp: event.timestamp, data: { caseId, check: done } })
   })
 })
+
+describe('checks in production settings', async () => {
+  // Production bundles no BAV provider yet: the service is not offered and the check says why.
+  const { app: production } = await buildTestApp({ environment: 'production', rateLimitPerSecond: 10_000 })
+
+  it('when a BAV check is requested where no BAV provider is configured, then 400 naming the service and why, and no check', async () => {
+    const caller = await givenReseller(production)
+    const caseId = await givenCase(production, caller)
+    const bankAccountId = await givenBankAccount(production, caller, caseId)
+    const res = await production.inject({ method: 'POST', url: `/api/cases/${caseId}/checks`, headers: caller.auth, payload: { checkType: 'BAV', bankAccountId } })
+    assertErrors(res, ['The BAV service is not enabled on this account. BAV is not offered: no production BAV provider adapter is configured (see docs/operating.md)'])
+    const list = await production.inject({ method: 'GET', url: `/api/cases/${caseId}/checks`, headers: caller.auth })
+    assert.equal(list.statusCode, 200)
+    assert.equal(list.body, '[]', 'no check was triggered by the create either')
+  })
+})
