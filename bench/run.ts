@@ -116,7 +116,11 @@ async function benchMode (mode: 'server' | 'embedded') {
       }) })
     }
 
-    if (want('bav')) rows.push({ mode, scenario: 'BAV end to end (create → webhook)', baselineRps: null, r: await bavEndToEnd(client, 200, 10) })
+    if (want('bav')) {
+      rows.push({ mode, scenario: 'BAV create → webhook, 10 clients each awaiting its webhook', baselineRps: null, r: await bavEndToEnd(client, 200, 10, true) })
+      await waitForQueuesToDrain(server.baseUrl)
+      rows.push({ mode, scenario: 'BAV create → webhook, burst of 200 from 10 connections', baselineRps: null, r: await bavEndToEnd(client, 200, 10, false) })
+    }
     rssNotes.push(`${mode}: idcheck peak RSS ${peakRssMb(server.child.pid!)} MB, baseline ${peakRssMb(baseline.child.pid!)} MB`)
   } finally {
     await server.stop()

@@ -17,12 +17,12 @@ const reseller = benchReseller(env, 'Bench', 'all')
 const server = await startIdcheck(env)
 try {
   const client = api(server.baseUrl, await token(server.baseUrl, reseller.clientId, reseller.clientSecret))
-  await bavEndToEnd(client, 200, 10) // warm-up
+  await bavEndToEnd(client, 200, 10, false) // warm-up
   const pg0 = postgresCpuTimeMs()
   const idcheck0 = cpuTimeMs(server.child.pid!).total
   const self0 = process.cpuUsage()
   const started = performance.now()
-  const r = await bavEndToEnd(client, creates, 10)
+  const r = await bavEndToEnd(client, creates, 10, false)
   const wall = performance.now() - started
   const perCreate = (ms: number) => `${(ms / creates).toFixed(2)} ms per create (${Math.round(ms / wall * 100)}% of a core)`
   const self = process.cpuUsage(self0)

@@ -3,12 +3,18 @@ import type { LoadResult } from './load.ts'
 import { startWebhookTimer } from './webhook-timer.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-/** Latency from POST bank-account to the signed bank_account.bav_completed webhook arriving. */
-export async function bavEndToEnd (client: ReturnType<typeof apiOf>, total: number, concurrency: number): Promise<LoadResult> {
+/**
+ * Latency from POST bank-account to the signed bank_account.bav_completed webhook arriving, for
+ * `total` creates from `concurrency` clients. `awaitWebhook`: each client waits for its webhook
+ * before its next create (the latency of the pipeline with that many checks in flight); otherwise
+ * the clients create as fast as they can, so the figure includes the backlog the burst builds up
+ * and the rate is how fast checks are created.
+ */
+export async function bavEndToEnd (client: ReturnType<typeof apiOf>, total: number, concurrency: number, awaitWebhook: boolean): Promise<LoadResult> {
   const timer = await startWebhookTimer()
   try {
     await client.call('POST', '/api/webhooks', { url: timer.url, events: ['bank_account.bav_completed'] })
-    const caseId = await client.createCase('bench-e2e')
+    const caseId = await client.createCase(`bench-e2e-${awaitWebhook ? 'loop' : 'burst'}`)
     const sentAt = new Map<number, number>()
     let next = 0
     const started = performance.now()
@@ -18,6 +24,7 @@ export async function bavEndToEnd (client: ReturnType<typeof apiOf>, total: numb
         const t = performance.now()
         const id = await client.createBankAccount(caseId, 500000 + n)
         sentAt.set(id, t)
+        if (awaitWebhook) await Promise.race([timer.arrival(id), sleep(30_000)])
       }
     }))
     for (let i = 0; i < 600 && timer.arrivals.size < total; i++) await sleep(100)

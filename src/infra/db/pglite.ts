@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { setImmediate } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { type Database, settleAfterTransaction } from './database.ts'
@@ -43,9 +44,13 @@ export function wrapPglite (pglite: PGlite): Database {
     (await q.query<T>(sql, params as unknown[] | undefined)).rows
   return {
     kind: 'pglite',
-    query: (sql, params) => run(pglite, sql, params),
+    async query (sql, params) {
+      await setImmediate()
+      return run(pglite, sql, params)
+    },
     async transaction (fn) {
       const ended: ((committed: boolean) => void)[] = []
+      await setImmediate()
       try {
         const result = await pglite.transaction((t) => fn({ query: (sql, params) => run(t, sql, params), afterTransaction: (f) => { ended.push(f) } }))
         settleAfterTransaction(ended, true)
