@@ -9,6 +9,11 @@ const SIBLING_INTERNALS = {
   regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)',
   message: 'Import another module only through its index.ts.',
 }
+// From a folder inside a module (documents/risk/), ../ is the module itself: another module is ../../.
+const NESTED_SIBLING_INTERNALS = {
+  regex: '^\\.\\./\\.\\./[^./][^/]*/(?!index\\.ts$)',
+  message: 'Import another module only through its index.ts.',
+}
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'packages/client/dist/**', 'data/**'] },
@@ -32,8 +37,12 @@ export default tseslint.config(
   },
   {
     // A module's files reach other modules only through their index.ts (tests may reach inside their own module).
-    files: ['src/modules/**/*.ts'],
+    files: ['src/modules/*/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SIBLING_INTERNALS] }] },
+  },
+  {
+    files: ['src/modules/*/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NESTED_SIBLING_INTERNALS] }] },
   },
   {
     files: ['src/app.ts', 'src/server.ts', 'src/worker.ts', 'src/cli/**/*.ts'],

@@ -1,4 +1,4 @@
-// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 9] [--only ping,authenticate,accounts,writes,list,bav]
+// npm run bench [-- --mode server|embedded|both] [--duration 10] [--rounds 9] [--only ping,authenticate,accounts,writes,list,bav,documents]
 // Starts idcheck, a bare Fastify "Pong" baseline and (server mode) a plain Fastify + pg peer side by
 // side, and prints one table. Compare ratios within one run: this machine's speed drifts from run to run.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -11,6 +11,7 @@ import { peakRssMb, startIdcheck, startNode } from './lib/processes.ts'
 import { postgresCpuTimeMs } from './lib/postgres-cpu.ts'
 import { BENCH_SIGNING_KEY, benchReseller, recreateDatabase, serverModeEnv } from './lib/seed.ts'
 import { bavEndToEnd } from './lib/bav-end-to-end.ts'
+import { documentScenarios } from './lib/documents.ts'
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '9' }, only: { type: 'string' } } })
 const duration = Number(values.duration)
@@ -120,6 +121,12 @@ async function benchMode (mode: 'server' | 'embedded') {
       rows.push({ mode, scenario: 'BAV create → webhook, 10 clients each awaiting its webhook', baselineRps: null, r: await bavEndToEnd(client, 200, 10, true) })
       await waitForQueuesToDrain(server.baseUrl)
       rows.push({ mode, scenario: 'BAV create → webhook, burst of 200 from 10 connections', baselineRps: null, r: await bavEndToEnd(client, 200, 10, false) })
+    }
+    if (want('documents')) {
+      await waitForQueuesToDrain(server.baseUrl)
+      const documents = await documentScenarios(server.baseUrl, bearer, client, server.child.pid!, duration)
+      for (const { scenario, r } of documents.rows) rows.push({ mode, scenario, baselineRps: null, r })
+      rssNotes.push(...documents.notes.map((n) => `${mode}: ${n}`))
     }
     rssNotes.push(`${mode}: idcheck peak RSS ${peakRssMb(server.child.pid!)} MB, baseline ${peakRssMb(baseline.child.pid!)} MB`)
   } finally {

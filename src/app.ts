@@ -5,6 +5,7 @@ import type { Config } from './config/config.ts'
 import { connectDatabase, type Connection } from './infra/db/connect.ts'
 import type { Database } from './infra/db/database.ts'
 import { migrate } from './infra/db/migrate.ts'
+import { createOcrPool, type OcrPool } from './infra/ocr/ocr-pool.ts'
 import { type Queue, type QueueDefinition, startQueue } from './infra/queue/queue.ts'
 import { registerApiVersion } from './infra/http/api-version.ts'
 import { registerErrorHandling } from './infra/http/error-handler.ts'
@@ -31,6 +32,7 @@ import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, crea
 import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService } from './modules/checks/index.ts'
+import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, documentsRoutes, documentsSchemas, type DocumentsService, sampleDocumentsRoutes } from './modules/documents/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
 import { createDeliveryJob, createWebhooksService, webhookQueues, webhooksJobs, webhooksRoutes, webhooksSchemas, type WebhooksService } from './modules/webhooks/index.ts'
@@ -47,6 +49,7 @@ export interface AppServices {
   /** The check types this deployment runs, each with its provider. */
   checkTypes: readonly CheckType<any, any>[]
   bav: BavService
+  documents: DocumentsService
   webhooks: WebhooksService
   deliverWebhook: ReturnType<typeof createDeliveryJob>
 }
@@ -72,7 +75,7 @@ export interface AppOverrides {
 }
 
 /** What every service is built on; made first and released by app.close(). */
-interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter }
+interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: OcrPool }
 
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
 export async function buildApp (config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -95,7 +98,9 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     }, queuesFor(config), (err) => logger.error({ err }, 'job queue error'))
     const openQueue = queue
     const failures = redis ? redisFailureCounter(redis, config.redisKeyPrefix, 60_000) : memoryFailureCounter(60_000, () => clock.now())
-    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures }
+    // OCR and PDF rendering run in worker threads, started on first use.
+    const ocr = createOcrPool({ workers: config.ocrWorkers, maxPixels: config.documents.maxPixels })
+    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr }
 
     const services = await createServices(infra, overrides)
     const app = createHttpApp(infra, services)
@@ -115,6 +120,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     app.addHook('onClose', async () => {
       // Fastify has stopped taking requests and finished the in-flight ones; jobs finish next.
       await openQueue.stop()
+      await ocr.close()
       failures.close()
       if (redis) redis.disconnect()
       if (!overrides.connection) await db.close()
@@ -130,11 +136,12 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 }
 
 /** Every queue the application uses, with its retry policy. */
-const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry)]), ...webhookQueues]
+const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues]), ...webhookQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
-async function createServices ({ config, clock, logger, db, queue, metrics, failures }: Infra, overrides: AppOverrides): Promise<AppServices> {
-  const catalogue = await createServicesCatalogue(db, { environment: config.environment, productionProviders: {} })
+async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr }: Infra, overrides: AppOverrides): Promise<AppServices> {
+  // The document checks are idcheck's own engines, so production offers them as the sandbox does.
+  const catalogue = await createServicesCatalogue(db, { environment: config.environment, productionProviders: { document_extraction: 'idcheck', document_risk: 'idcheck' } })
   const credentialsCache = createCredentialsCache({ ttlMs: config.credentialsCacheTtlMs, now: () => clock.now(), fetch: (id) => accounts.findAuth(id) })
   const accounts = createAccountsService({ db, catalogue, onAuthChanged: (id) => credentialsCache.invalidate(id) })
   const auth = createAuthService({
@@ -170,11 +177,15 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
       findActiveBankAccount,
       lockActiveBankAccount,
     }),
+    documentRiskCheckType({ clock }),
+    // The bank-accounts service is made after the checks it triggers; the extraction reaches it when it runs.
+    documentExtractionCheckType({ ocr, maxPages: config.documents.maxPages, createBankAccount: (tx, input) => bankAccounts.createFromDocument(tx, input) }),
   ]
   const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger })
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
-  return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, webhooks, deliverWebhook }
+  const documents = createDocumentsService({ db, clock, cases, checks, limits: config.documents })
+  return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, documents, webhooks, deliverWebhook }
 }
 
 /** Fastify with what every route shares: logging, request ids, validation, errors, versioning, metrics. */
@@ -193,7 +204,7 @@ function createHttpApp ({ config, logger, metrics }: Infra, services: AppService
   })
   app.setValidatorCompiler(createValidatorCompiler())
   // Shared schemas live at the root, so any module's routes (and the API description) refer to them by $id.
-  for (const schema of [ProblemDetails, ErrorList, ...authSchemas, ...accountsSchemas, ...casesSchemas, ...checksSchemas(services.checkTypes), ...bavSchemas, ...bankAccountsSchemas, ...webhooksSchemas]) {
+  for (const schema of [ProblemDetails, ErrorList, ...authSchemas, ...accountsSchemas, ...casesSchemas, ...checksSchemas(services.checkTypes), ...bavSchemas, ...bankAccountsSchemas, ...documentsSchemas, ...webhooksSchemas]) {
     app.addSchema(schema)
   }
   registerJsonBody(app)
@@ -222,7 +233,7 @@ async function registerApiPlumbing (app: App, { config, redis, metrics }: Infra,
 }
 
 /** One plugin per module, each with its routes. */
-async function registerModules (app: App, { db }: Infra, s: AppServices): Promise<void> {
+async function registerModules (app: App, { db, config }: Infra, s: AppServices): Promise<void> {
   await app.register(authRoutes(s.auth))
   await app.register(pingRoutes)
   await app.register(accountsRoutes(s.accounts))
@@ -231,5 +242,7 @@ async function registerModules (app: App, { db }: Infra, s: AppServices): Promis
   await app.register(bankAccountsRoutes(s.bankAccounts))
   await app.register(checksRoutes(s.checks))
   await app.register(bavRoutes(s.bav))
+  await app.register(documentsRoutes(s.documents))
+  await app.register(sampleDocumentsRoutes(config.environment))
   await app.register(webhooksRoutes(s.webhooks))
 }

@@ -31,6 +31,8 @@ export interface LoadOptions {
   /** A body whose `{n}` is replaced by a number, one per request from `firstNumber` on, for writes that must not collide. */
   bodyTemplate?: string
   firstNumber?: number
+  /** Binary bodies, one per request numbered from `firstNumber` (autocannon only), with their content type. */
+  bodyOf?: { contentType: string, body: (n: number) => Buffer }
 }
 
 export type LoadGenerator = 'wrk' | 'autocannon'
@@ -60,10 +62,14 @@ function chooseGenerator (): LoadGenerator {
 
 export async function load (o: LoadOptions): Promise<GeneratedLoad> {
   // wrk cannot hold a fixed rate; below saturation the generator's own cost hardly matters.
-  return generator === 'wrk' && !o.overallRate ? wrkLoad(o) : autocannonLoad(o)
+  return generator === 'wrk' && !o.overallRate && !o.bodyOf ? wrkLoad(o) : autocannonLoad(o)
 }
 
-const headersOf = (o: LoadOptions) => ({ ...(o.body || o.bodyTemplate ? { 'content-type': 'application/json' } : {}), ...o.headers })
+const headersOf = (o: LoadOptions) => ({
+  ...(o.body || o.bodyTemplate ? { 'content-type': 'application/json' } : {}),
+  ...(o.bodyOf ? { 'content-type': o.bodyOf.contentType } : {}),
+  ...o.headers,
+})
 
 async function autocannonLoad (o: LoadOptions): Promise<GeneratedLoad> {
   let n = o.firstNumber ?? 0
@@ -77,6 +83,7 @@ async function autocannonLoad (o: LoadOptions): Promise<GeneratedLoad> {
     headers: headersOf(o),
     body: o.body,
     ...(o.bodyTemplate ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: o.bodyTemplate!.replaceAll('{n}', String(n++)) }) }] } : {}),
+    ...(o.bodyOf ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: o.bodyOf!.body(n++) }) }] } : {}),
   } as autocannon.Options)
   const cpu = process.cpuUsage(cpuBefore)
   return {

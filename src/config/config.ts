@@ -55,6 +55,10 @@ export interface Config {
   metricsToken: string | null
   /** Port on which `idcheck worker` serves its health probes and metrics (WORKER_PORT); null = no listener. */
   workerPort: number | null
+  /** Uploaded documents: largest file (DOCUMENT_MAX_BYTES), most PDF pages (DOCUMENT_MAX_PAGES), largest image in pixels (DOCUMENT_MAX_PIXELS). */
+  documents: { maxBytes: number, maxPages: number, maxPixels: number }
+  /** OCR engines run at once per process (OCR_WORKERS), each a worker thread of about 100 MB while it works. */
+  ocrWorkers: number
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +130,12 @@ export function loadConfig (env: Env = process.env): Config {
     webhookRetryScale: 1,
     metricsToken,
     workerPort: nonEmpty(env.WORKER_PORT) === null ? null : parseInteger('WORKER_PORT', env.WORKER_PORT, 0, 0, 65535),
+    documents: {
+      maxBytes: parseInteger('DOCUMENT_MAX_BYTES', env.DOCUMENT_MAX_BYTES, 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+      maxPages: parseInteger('DOCUMENT_MAX_PAGES', env.DOCUMENT_MAX_PAGES, 50, 1, 1000),
+      maxPixels: parseInteger('DOCUMENT_MAX_PIXELS', env.DOCUMENT_MAX_PIXELS, 40_000_000, 10_000, 200_000_000),
+    },
+    ocrWorkers: parseInteger('OCR_WORKERS', env.OCR_WORKERS, 1, 1, 16),
   }
 }
 

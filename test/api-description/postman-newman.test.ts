@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import newman, { type NewmanRunOptions, type NewmanRunSummary } from 'newman'
 import { givenReseller } from '../helpers/given.ts'
 import { startLiveServer } from '../helpers/live-server.ts'
 
 const server = await startLiveServer()
+// The collection's upload sends clean-statement.pdf from newman's working directory, as the quickstart has it.
+const inSamples = { workingDir: fileURLToPath(new URL('../../src/modules/documents/samples/', import.meta.url)) } as Partial<NewmanRunOptions> // newman's types lack workingDir
 const runCollection = promisify<NewmanRunOptions, NewmanRunSummary>(newman.run)
 
 interface Variable { key: string, value: string }
@@ -43,7 +46,7 @@ describe('GET /postman.json run by newman against a live server', () => {
   it('when run in order with a reseller\'s credentials, then every request runs and every status check passes', async () => {
     const reseller = await givenReseller(server.app)
     await server.app.services.accounts.setRateLimit(reseller.id, 1000) // newman sends as fast as it can
-    const summary = await runCollection({ collection: withCredentials(await getCollection(), reseller.clientId, reseller.clientSecret), reporters: [], timeoutRequest: 10_000 })
+    const summary = await runCollection({ collection: withCredentials(await getCollection(), reseller.clientId, reseller.clientSecret), reporters: [], timeoutRequest: 10_000, ...inSamples })
 
     const failures = summary.run.failures.map((f) => `${f.source?.name}: ${f.error.test ?? ''} ${f.error.message}`)
     assert.deepEqual(failures, [])
@@ -64,7 +67,7 @@ describe('GET /postman.json run by newman against a live server', () => {
   it('when run, then the ids stored by earlier requests are the ones later requests use', async () => {
     const reseller = await givenReseller(server.app)
     await server.app.services.accounts.setRateLimit(reseller.id, 1000)
-    const summary = await runCollection({ collection: withCredentials(await getCollection(), reseller.clientId, reseller.clientSecret), reporters: [] })
+    const summary = await runCollection({ collection: withCredentials(await getCollection(), reseller.clientId, reseller.clientSecret), reporters: [], ...inSamples })
     const byName = new Map(summary.run.executions.map((e) => [e.item.name, e]))
     const created = JSON.parse(byName.get('Create a sub-account')!.response!.text())
     assert.match(byName.get('Get a sub-account')!.request.url.toString(), new RegExp(`/api/accounts/${created.account.id}\\?`))

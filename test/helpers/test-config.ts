@@ -33,6 +33,8 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     webhookRetryScale: 0.001,
     metricsToken: null,
     workerPort: null,
+    documents: { maxBytes: 10 * 1024 * 1024, maxPages: 50, maxPixels: 40_000_000 },
+    ocrWorkers: 1,
     ...overrides,
   }
 }

@@ -325,6 +325,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/{caseId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the documents of a case
+         * @description Active (not deleted) documents, newest first.
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Upload a document to a case
+         * @description multipart/form-data with one file part and a documentType field. PDF, PNG or JPEG, told from the bytes; at most 10 MB and 50 pages. Document risk runs on every document, extraction on a BankStatement (each when enabled on your account); results arrive by webhook (check.completed, document.extracted) and with the document.
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{caseId}/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a document with its latest extraction and risk result
+         * @description The document with latestExtraction and latestRisk: the newest check of each type on it (pending, completed or failed), or null when none was run.
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document
+         * @description Soft delete: its bytes, results and the bank accounts made from it are kept for audit, but it leaves the list and gets no more checks.
+         */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{caseId}/documents/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the original bytes
+         * @description The file exactly as uploaded, with its content type and Content-Disposition: attachment.
+         */
+        get: operations["getDocumentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/sample-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sandbox sample documents
+         * @description Ready test files and the outcome each gives when uploaded (sandbox only; 404 in production). No token needed.
+         */
+        get: operations["listSampleDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/sample-documents/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a sandbox sample document
+         * @description Upload it to a case with POST /api/cases/{caseId}/documents to see its outcome (sandbox only; 404 in production). No token needed.
+         */
+        get: operations["getSampleDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -585,6 +693,144 @@ export interface components {
             bankName: string | null;
         };
         /**
+         * @description DocumentRisk
+         * @example {
+         *       "signals": [
+         *         {
+         *           "code": "editing_tool",
+         *           "severity": "high",
+         *           "message": "The PDF was produced by iLovePDF, an editing tool."
+         *         }
+         *       ]
+         *     }
+         */
+        DocumentRiskResult: {
+            /** @description What the file shows; empty for a clean document. Any high signal rates High, any medium Medium, else Low. */
+            signals: {
+                /** @description Stable code, e.g. editing_tool, incremental_updates, balance_mismatch */
+                code: string;
+                severity: "low" | "medium" | "high";
+                message: string;
+            }[];
+        };
+        /**
+         * @description DocumentExtraction
+         * @example {
+         *       "method": "text",
+         *       "fields": {
+         *         "accountHolderName": {
+         *           "value": "Jane Doe",
+         *           "confidence": 0.95
+         *         },
+         *         "bankName": {
+         *           "value": "Northwind Bank plc",
+         *           "confidence": 0.9
+         *         },
+         *         "sortCode": {
+         *           "value": "089999",
+         *           "confidence": 0.98
+         *         },
+         *         "accountNumber": {
+         *           "value": "66374958",
+         *           "confidence": 0.98
+         *         },
+         *         "iban": null,
+         *         "bic": null,
+         *         "statementPeriod": {
+         *           "value": {
+         *             "start": "2026-03-01",
+         *             "end": "2026-03-31"
+         *           },
+         *           "confidence": 0.95
+         *         },
+         *         "currency": {
+         *           "value": "GBP",
+         *           "confidence": 0.95
+         *         },
+         *         "openingBalance": {
+         *           "value": "1250.00",
+         *           "confidence": 0.95
+         *         },
+         *         "closingBalance": {
+         *           "value": "3100.55",
+         *           "confidence": 0.95
+         *         }
+         *       },
+         *       "bankAccount": {
+         *         "outcome": "created",
+         *         "id": 5,
+         *         "message": "Bank account 5 was added to the case from this statement."
+         *       }
+         *     }
+         */
+        DocumentExtractionResult: {
+            /** @description text: the PDF's text layer; ocr: read from page images */
+            method: "text" | "ocr";
+            /** @description Each field with a confidence from 0 to 1; null when not found */
+            fields: {
+                /** @description As printed */
+                accountHolderName: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description As printed */
+                bankName: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description 6 digits */
+                sortCode: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description 8 digits */
+                accountNumber: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description Without spaces */
+                iban: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description 8 or 11 characters */
+                bic: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description ISO dates */
+                statementPeriod: {
+                    value: {
+                        start: string;
+                        end: string;
+                    };
+                    confidence: number;
+                } | null;
+                /** @description ISO 4217 code */
+                currency: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description A decimal string, e.g. 1250.00 */
+                openingBalance: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description A decimal string */
+                closingBalance: {
+                    value: string;
+                    confidence: number;
+                } | null;
+            };
+            /** @description What became of the account details */
+            bankAccount: {
+                outcome: "created" | "already_on_case" | "not_created";
+                /** @description The bank account made from the statement, or the one already on the case */
+                id: number | null;
+                message: string;
+            };
+        };
+        /**
          * @example {
          *       "id": 41,
          *       "caseId": 17,
@@ -628,7 +874,7 @@ export interface components {
                 name: string;
             } | null;
             /** @description The check type's own result; null unless completed */
-            result: components["schemas"]["BavCheckResult"] | null;
+            result: components["schemas"]["BavCheckResult"] | components["schemas"]["DocumentRiskResult"] | components["schemas"]["DocumentExtractionResult"] | null;
             /** @description Why a failed check failed; null otherwise */
             failureReason: string | null;
         };
@@ -691,6 +937,78 @@ export interface components {
          */
         DuplicateBankAccount: {
             /** @description The id of the bank account already on the case */
+            duplicateId: number;
+        };
+        /**
+         * @example {
+         *       "id": 12,
+         *       "caseId": 17,
+         *       "documentType": "BankStatement",
+         *       "fileName": "statement-march.pdf",
+         *       "contentType": "application/pdf",
+         *       "sizeBytes": 2841,
+         *       "sha256": "5f1d8c0e0c4f4f6a2b2f0c5d9d7c1b8a3e6f4d2c1b0a9e8d7c6b5a4f3e2d1c0b",
+         *       "pageCount": 1,
+         *       "createTs": "2026-11-22T10:15:30.120Z"
+         *     }
+         */
+        Document: {
+            id: number;
+            caseId: number;
+            documentType: "BankStatement" | "Passport" | "IdentityCard" | "DrivingLicence" | "ProofOfAddress" | "Other";
+            /** @description The name the file was uploaded with */
+            fileName: string;
+            /** @description Told from the bytes, never from the declared type */
+            contentType: "application/pdf" | "image/png" | "image/jpeg";
+            sizeBytes: number;
+            /** @description Hex SHA-256 of the bytes */
+            sha256: string;
+            /** @description Pages of a PDF; 1 for an image */
+            pageCount: number;
+            /** @description When it was uploaded (ISO 8601 UTC) */
+            createTs: string;
+        };
+        /**
+         * @example {
+         *       "id": 12,
+         *       "caseId": 17,
+         *       "documentType": "BankStatement",
+         *       "fileName": "statement-march.pdf",
+         *       "contentType": "application/pdf",
+         *       "sizeBytes": 2841,
+         *       "sha256": "5f1d8c0e0c4f4f6a2b2f0c5d9d7c1b8a3e6f4d2c1b0a9e8d7c6b5a4f3e2d1c0b",
+         *       "pageCount": 1,
+         *       "createTs": "2026-11-22T10:15:30.120Z",
+         *       "latestExtraction": null,
+         *       "latestRisk": null
+         *     }
+         */
+        DocumentDetail: {
+            id: number;
+            caseId: number;
+            documentType: "BankStatement" | "Passport" | "IdentityCard" | "DrivingLicence" | "ProofOfAddress" | "Other";
+            /** @description The name the file was uploaded with */
+            fileName: string;
+            /** @description Told from the bytes, never from the declared type */
+            contentType: "application/pdf" | "image/png" | "image/jpeg";
+            sizeBytes: number;
+            /** @description Hex SHA-256 of the bytes */
+            sha256: string;
+            /** @description Pages of a PDF; 1 for an image */
+            pageCount: number;
+            /** @description When it was uploaded (ISO 8601 UTC) */
+            createTs: string;
+            /** @description The newest DocumentExtraction check of this document; null when none was run */
+            latestExtraction: components["schemas"]["Check"] | null;
+            /** @description The newest DocumentRisk check of this document; null when none was run */
+            latestRisk: components["schemas"]["Check"] | null;
+        };
+        /**
+         * @example {
+         *       "duplicateId": 12
+         *     }
+         */
+        DuplicateDocument: {
             duplicateId: number;
         };
         WebhookEndpoint: {
@@ -2984,6 +3302,679 @@ export interface operations {
             };
         };
     };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active documents, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 12,
+                     *         "caseId": 17,
+                     *         "documentType": "BankStatement",
+                     *         "fileName": "statement-march.pdf",
+                     *         "contentType": "application/pdf",
+                     *         "sizeBytes": 2841,
+                     *         "sha256": "5f1d8c0e0c4f4f6a2b2f0c5d9d7c1b8a3e6f4d2c1b0a9e8d7c6b5a4f3e2d1c0b",
+                     *         "pageCount": 1,
+                     *         "createTs": "2026-11-22T10:15:30.120Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Document"][];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (or active document) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "documentType": "BankStatement",
+                 *       "file": "statement-march.pdf"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The document: PDF, PNG or JPEG (told from its bytes)
+                     */
+                    file: string;
+                    documentType: "BankStatement" | "Passport" | "IdentityCard" | "DrivingLicence" | "ProofOfAddress" | "Other";
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; its checks are queued */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "caseId": 17,
+                     *       "documentType": "BankStatement",
+                     *       "fileName": "statement-march.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "sizeBytes": 2841,
+                     *       "sha256": "5f1d8c0e0c4f4f6a2b2f0c5d9d7c1b8a3e6f4d2c1b0a9e8d7c6b5a4f3e2d1c0b",
+                     *       "pageCount": 1,
+                     *       "createTs": "2026-11-22T10:15:30.120Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Not multipart, no file or documentType, not a PDF/PNG/JPEG, empty, damaged, password-protected, too many pages or pixels; or an unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (or active document) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The same bytes are already on the case: duplicateId is that document */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "duplicateId": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DuplicateDocument"];
+                };
+            };
+            /** @description The file is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "caseId": 17,
+                     *       "documentType": "BankStatement",
+                     *       "fileName": "statement-march.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "sizeBytes": 2841,
+                     *       "sha256": "5f1d8c0e0c4f4f6a2b2f0c5d9d7c1b8a3e6f4d2c1b0a9e8d7c6b5a4f3e2d1c0b",
+                     *       "pageCount": 1,
+                     *       "createTs": "2026-11-22T10:15:30.120Z",
+                     *       "latestExtraction": null,
+                     *       "latestRisk": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentDetail"];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (or active document) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (or active document) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getDocumentContent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                    /** @example <image/png bytes> */
+                    "image/png": string;
+                    /** @example <image/jpeg bytes> */
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (or active document) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listSampleDocuments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "clean-statement.pdf",
+                     *         "contentType": "application/pdf",
+                     *         "outcome": "DocumentRisk Low with no signals; …"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        name: string;
+                        contentType: string;
+                        outcome: string;
+                    }[];
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Production has no samples (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSampleDocument: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A sample file name, e.g. clean-statement.pdf */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                    /** @example <image/png bytes> */
+                    "image/png": string;
+                };
+            };
+            /** @description Unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description No such sample, or production (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -3109,7 +4100,7 @@ export interface operations {
                 "application/json": {
                     /** @description http(s) URL of your receiver; private and loopback addresses are refused in production */
                     url: string;
-                    events: ("bank_account.bav_completed" | "bank_account.bav_failed" | "check.completed" | "check.failed")[];
+                    events: ("bank_account.bav_completed" | "bank_account.bav_failed" | "check.completed" | "check.failed" | "document.extracted" | "document.extraction_failed")[];
                 };
             };
         };

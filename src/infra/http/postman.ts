@@ -13,6 +13,7 @@ const CAPTURES: Record<string, { variable: string, from: string }> = {
   createBankAccount: { variable: 'bankAccountId', from: '' },
   requestCheck: { variable: 'checkId', from: 'id' },
   createWebhook: { variable: 'webhookId', from: 'id' },
+  uploadDocument: { variable: 'documentId', from: 'id' },
   sendWebhookTest: { variable: 'deliveryId', from: 'deliveryId' },
 }
 
@@ -23,6 +24,19 @@ const BODY_FIELDS: Record<string, Record<string, string>> = {
   createAccount: { name: 'Acme Lettings {{$guid}}', externalReference: 'crm-{{$guid}}' },
   // A check of the bank account this run created (an integer: the variable goes in unquoted).
   requestCheck: { checkType: 'BAV', bankAccountId: '{{bankAccountId}}' },
+}
+
+/**
+ * Multipart forms, by operation. A file part names a file in newman's working directory (or one a
+ * Postman user picks): the quickstart downloads clean-statement.pdf from the sandbox's samples first.
+ */
+const FORMS: Record<string, { key: string, type: 'text' | 'file', value?: string, src?: string }[]> = {
+  uploadDocument: [{ key: 'documentType', type: 'text', value: 'BankStatement' }, { key: 'file', type: 'file', src: 'clean-statement.pdf' }],
+}
+
+/** Path parameters named otherwise than the id their segment stores, with the value the collection gives them. */
+const PATH_VARIABLES: Record<string, { variable: string, value: string }> = {
+  name: { variable: 'sampleName', value: 'clean-statement.pdf' },
 }
 
 /** Body fields whose variable holds a number, written into the raw JSON without quotes. */
@@ -67,7 +81,7 @@ interface Request {
   method: string
   url: { path?: string[], host?: string[], query?: Variable[], variable?: Variable[], raw?: string }
   header?: Variable[]
-  body?: { mode?: string, raw?: string }
+  body?: { mode?: string, raw?: string, formdata?: { key: string, type: string, value?: string, src?: string }[] }
   auth?: unknown
 }
 interface Item { name: string, item?: Item[], request?: Request, event?: unknown[], response?: unknown[] }
@@ -99,6 +113,7 @@ export async function buildCollection (openapi: OpenApiDocument): Promise<Collec
     { key: 'accessToken', value: '', type: 'string' },
     { key: 'accessTokenExpiresAt', value: '0', type: 'string' },
     ...Object.values(CAPTURES).map(({ variable }) => ({ key: variable, value: '', type: 'string' })),
+    ...Object.values(PATH_VARIABLES).map(({ variable, value }) => ({ key: variable, value, type: 'string' })),
   ]
   collection.auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{accessToken}}', type: 'string' }] }
   collection.event = [{ listen: 'prerequest', script: { type: 'text/javascript', exec: PRE_REQUEST } }]
@@ -141,11 +156,15 @@ function prepareRequest (item: Item, operations: Map<string, PlannedOperation>):
     request.body.raw = NUMERIC_VARIABLES.reduce((text, variable) => text.replaceAll(`"${variable}"`, variable), raw)
   }
 
+  const form = FORMS[op.operationId]
+  if (form) request.body = { mode: 'formdata', formdata: form }
+
   item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, templatePath, op) } }]
 }
 
-/** `{id}` after /accounts/ is {{accountId}}, after /bank-accounts/ {{bankAccountId}}; other names stay. */
+/** `{id}` after /accounts/ is {{accountId}}, after /bank-accounts/ {{bankAccountId}}; PATH_VARIABLES are renamed; other names stay. */
 function pathVariable (segments: string[], name: string): string {
+  if (PATH_VARIABLES[name]) return PATH_VARIABLES[name].variable
   if (name !== 'id') return name
   const resource = segments[segments.indexOf(':id') - 1] ?? ''
   const singular = resource.replace(/s$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())

@@ -75,3 +75,16 @@ export async function softDelete (q: Queryable, accountId: number, caseId: numbe
     [id, caseId, accountId])
   return rows.length > 0
 }
+
+/**
+ * A bank account read from a document: the new id, or undefined when the same details are already
+ * active on the case (the unique index decides, so a concurrent create cannot make a second one).
+ */
+export async function insertFromDocument (tx: Queryable, b: NewBankAccount & { documentId: number }): Promise<number | undefined> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO bank_accounts (case_id, account_id, document_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (case_id, sort_code, account_number) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
+    [b.caseId, b.accountId, b.documentId, b.countryCode, b.firstName, b.middleNames, b.lastName, b.sortCode, b.accountNumber, b.bankName])
+  return row?.id
+}

@@ -1,4 +1,4 @@
-import type { Database } from '../../infra/db/database.ts'
+import type { Database, Queryable } from '../../infra/db/database.ts'
 import { uniqueViolation } from '../../infra/db/database.ts'
 import { NotFound } from '../../infra/http/api-error.ts'
 import type { Caller } from '#shared/caller.ts'
@@ -60,6 +60,19 @@ export function createBankAccountsService ({ db, cases, checks, bav }: { db: Dat
       const items = accounts.map(({ json, bavLatest, bavHistory }) =>
         `${json.slice(0, -1)},"latestBavAttempt":${bavLatest ?? 'null'},"bavAttemptHistory":${bavHistory ?? '[]'}}`)
       return `[${items.join(',')}]`
+    },
+
+    /**
+     * A bank account read from a document, in the caller's transaction (the extraction's result),
+     * with its BAV check like any other; details already active on the case make nothing.
+     */
+    async createFromDocument (tx: Queryable, input: repo.NewBankAccount & { documentId: number }): Promise<{ created: boolean, id: number }> {
+      const id = await repo.insertFromDocument(tx, input)
+      if (id !== undefined) {
+        await checks.triggerIfEnabled(tx, 'BAV', input.accountId, input.caseId, id)
+        return { created: true, id }
+      }
+      return { created: false, id: (await repo.findActiveDuplicate(tx, input.caseId, input.sortCode, input.accountNumber))! }
     },
 
     async softDelete (caller: Caller, caseId: number, id: number): Promise<void> {

@@ -1,6 +1,7 @@
 export { bankAccountsRoutes } from './bank-accounts.routes.ts'
 export { createBankAccountsService } from './bank-accounts.service.ts'
 export type { BankAccountsService } from './bank-accounts.service.ts'
+export type { NewBankAccount } from './bank-accounts.repository.ts'
 export { BankAccount, BankAccountParams, DuplicateBankAccountBody } from './bank-accounts.schemas.ts'
 export { findActive as findActiveBankAccount, lockActive as lockActiveBankAccount } from './bank-accounts.repository.ts'
 

@@ -4,6 +4,7 @@ export type { BavService } from './bav.service.ts'
 export { bavCheckType, bavQueue } from './bav.check-type.ts'
 export { BavAttempt, BavCheckAccepted } from './bav.schemas.ts'
 export { bavProviderFor } from './bav-providers.ts'
+export { checkModulus } from './modulus-check.ts'
 export type { BavProvider, BavResult, BavSubject } from './bav-provider.ts'
 
 import { BavAttempt, BavCheckAccepted } from './bav.schemas.ts'

@@ -36,6 +36,17 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/**
+ * Final by contract: the subject itself cannot be checked (an unreadable scan, a statement with no
+ * account details), so the check fails at once with this message, written for a person to act on.
+ */
+export class CheckCannotComplete extends Error {
+  constructor (message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'CheckCannotComplete'
+  }
+}
+
 /** A check as stored and shown, handed to a type's hooks. */
 export interface CheckRecord {
   id: number
@@ -71,6 +82,12 @@ export interface CheckType<S extends Subject = Subject, R = unknown> {
   loadSubject (q: Queryable, subjectId: number): Promise<S | undefined>
   /** Locks the subject in the transaction that records the result; false when it was deleted meanwhile. */
   lockSubject (tx: Queryable, subjectId: number): Promise<boolean>
+  /**
+   * Completes the provider's result inside the result's transaction, with what only that
+   * transaction can know (extraction: the bank account it made). Rolled back if the check was
+   * settled meanwhile, so it runs to effect once.
+   */
+  prepareResult?: (tx: Queryable, check: CheckRecord, subject: S, result: R) => Promise<R>
   /**
    * What the type keeps besides the check, written in the result's transaction, and the events of
    * its own to send with check.completed / check.failed (BAV: its history, bank_account.bav_*).

@@ -77,3 +77,11 @@ export async function settle (tx: Queryable, id: number, status: 'completed' | '
     [id, status, o.completedTs, o.riskRatingId, o.result === null ? null : JSON.stringify(o.result), o.failureReason, o.provider])
   return row && toRecord(row)
 }
+
+/** The newest check of each type on one subject. */
+export async function latestOfSubject (q: Queryable, accountId: number, subjectType: SubjectType, subjectId: number): Promise<CheckRecord[]> {
+  const rows = await q.query<CheckRow>(
+    `SELECT DISTINCT ON (check_type) ${COLUMNS} FROM checks WHERE subject_type = $1 AND subject_id = $2 AND account_id = $3 ORDER BY check_type, id DESC`,
+    [subjectType, subjectId, accountId])
+  return rows.map(toRecord)
+}

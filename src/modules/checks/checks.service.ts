@@ -6,7 +6,7 @@ import type { Caller } from '#shared/caller.ts'
 import type { Clock } from '#shared/clock.ts'
 import type { PublishEvents } from '#shared/events.ts'
 import type { ServicesCatalogue } from '../services-catalogue/index.ts'
-import { type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, SERVICE_OF, type Subject } from './check-type.ts'
+import { CheckCannotComplete, type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, SERVICE_OF, type Subject, type SubjectType } from './check-type.ts'
 import { CheckServiceNotEnabled, CheckSubjectNotFound } from './checks.errors.ts'
 import * as repo from './checks.repository.ts'
 
@@ -39,6 +39,9 @@ export function checkQueues (queues: readonly CheckType['queue'][]): QueueDefini
 
 const deletedReason = (check: CheckRecord) =>
   `The ${check.subject.type === 'bankAccount' ? 'bank account' : check.subject.type} was deleted before the check completed.`
+
+/** Another run settled the check first: its transaction is rolled back. */
+class AlreadySettled extends Error {}
 
 /** The public view: the record without its owner. */
 export const checkView = ({ accountId: _owner, ...view }: CheckRecord) => view
@@ -127,6 +130,12 @@ export function createChecksService (deps: ChecksDeps) {
       return checks
     },
 
+    /** The newest check of each type on a subject (a document's latest extraction and risk result). */
+    async latestOf (caller: Caller, subjectType: SubjectType, subjectId: number): Promise<Map<CheckTypeName, CheckRecord>> {
+      const checks = await repo.latestOfSubject(db, caller.accountId, subjectType, subjectId)
+      return new Map(checks.map((c) => [c.checkType, c]))
+    },
+
     async get (caller: Caller, caseId: number, id: number): Promise<CheckRecord> {
       const check = await repo.findOwned(db, caller.accountId, caseId, id)
       if (!check) throw new NotFound()
@@ -149,6 +158,7 @@ export function createChecksService (deps: ChecksDeps) {
       try {
         answer = await type.provider.run(subject)
       } catch (err) {
+        if (err instanceof CheckCannotComplete) return fail(check, type, subject, err.message)
         const lastTry = job.retryCount >= type.queue.retryLimit
         deps.log.warn({ err, jobId: job.id, checkId: check.id, checkType: type.name, retryCount: job.retryCount, lastTry }, 'check provider call failed')
         if (lastTry) await fail(check, type, subject, err instanceof ProviderUnavailable ? `The ${type.name} provider was unavailable; request a new check later.` : 'The check could not be completed; request a new check later.')
@@ -157,15 +167,18 @@ export function createChecksService (deps: ChecksDeps) {
       const recorded = await db.transaction(async (tx) => {
         // Locked first, so results on one subject commit in the order of their timestamps.
         if (!await type.lockSubject(tx, check.subject.id)) return false
+        const result = type.prepareResult ? await type.prepareResult(tx, check, subject, answer.result) : answer.result
         const completed = await repo.settle(tx, check.id, 'completed', {
-          completedTs: new Date(clock.now()), riskRatingId: answer.riskRating.id, result: answer.result, failureReason: null, provider: type.provider!.name,
+          completedTs: new Date(clock.now()), riskRatingId: answer.riskRating.id, result, failureReason: null, provider: type.provider!.name,
         })
-        if (completed) {
-          const own = type.onCompleted ? await type.onCompleted(tx, completed, subject, answer.result) : []
-          await deps.publish(tx, check.accountId, [{ type: 'check.completed', data: { caseId: check.caseId, check: checkView(completed) } }, ...own])
+        if (!completed) {
+          if (type.prepareResult) throw new AlreadySettled() // undo what prepareResult wrote
+          return true
         }
+        const own = type.onCompleted ? await type.onCompleted(tx, completed, subject, result) : []
+        await deps.publish(tx, check.accountId, [{ type: 'check.completed', data: { caseId: check.caseId, check: checkView(completed) } }, ...own])
         return true
-      })
+      }).catch((err) => { if (err instanceof AlreadySettled) return true; throw err })
       if (!recorded) await fail(check, type, undefined, deletedReason(check))
     },
 

@@ -25,7 +25,7 @@ export function webhooksRoutes (webhooks: WebhooksService) {
             headers: { Location: Type.String({ description: 'The new endpoint: /api/webhooks/<id>', examples: ['/api/webhooks/3'] }) },
           }),
           400: errorListResponse('The url or events are invalid, or an unsupported api-version', {
-            invalidEvents: ['The events field must be a non-empty list of distinct event types: bank_account.bav_completed, bank_account.bav_failed, check.completed, check.failed.'],
+            invalidEvents: ['The events field must be a non-empty list of distinct event types: bank_account.bav_completed, bank_account.bav_failed, check.completed, check.failed, document.extracted, document.extraction_failed.'],
             unsupportedVersion: [UNSUPPORTED_VERSION],
           }),
           409: errorListResponse('The account has 20 active endpoints already; delete one first', {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 
 /** Events a webhook endpoint can subscribe to; webhook.test goes to the endpoint asked to test. */
-export const EVENT_TYPES = ['bank_account.bav_completed', 'bank_account.bav_failed', 'check.completed', 'check.failed'] as const
+export const EVENT_TYPES = ['bank_account.bav_completed', 'bank_account.bav_failed', 'check.completed', 'check.failed', 'document.extracted', 'document.extraction_failed'] as const
 
 const EVENTS_MESSAGE = `The events field must be a non-empty list of distinct event types: ${EVENT_TYPES.join(', ')}.`
 

@@ -9,7 +9,7 @@ import { startWebhookReceiver } from '../../../test/helpers/webhook-receiver.ts'
 const { app, config, db } = await buildTestAppWithDb({ rateLimitPerSecond: 10_000 })
 const receiver = await startWebhookReceiver()
 
-const EVENTS_MESSAGE = 'The events field must be a non-empty list of distinct event types: bank_account.bav_completed, bank_account.bav_failed, check.completed, check.failed.'
+const EVENTS_MESSAGE = 'The events field must be a non-empty list of distinct event types: bank_account.bav_completed, bank_account.bav_failed, check.completed, check.failed, document.extracted, document.extraction_failed.'
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 const request = (caller: GivenClient, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>

@@ -1,0 +1,103 @@
+import { createRequire } from 'node:module'
+import { imageSize } from 'image-size'
+import { OEM, createWorker } from 'tesseract.js'
+import type { Worker as TesseractWorker } from 'tesseract.js'
+import { createLazyPool } from './lazy-pool.ts'
+import { ImageTooLarge, ImageUnreadable } from './ocr-errors.ts'
+import { startPdfThread } from './pdf-thread-client.ts'
+import type { PdfTextResult, PdfThread } from './pdf-thread-client.ts'
+
+export interface OcrPoolOptions {
+  /** At most this many OCR workers, and as many PDF threads (each a worker thread). */
+  workers: number
+  /** Images with more pixels are refused; rendered PDF pages are drawn smaller to fit. */
+  maxPixels: number
+  /** A worker idle this long is stopped (a tesseract worker takes 150–200 MB while it reads a page). Default 30 s. */
+  idleMs?: number
+  /** Tasks waiting for a worker beyond this are refused with PoolBusy (each holds its bytes). Default 64. */
+  maxWaiting?: number
+  /** A task running longer is stopped with TaskTimedOut. Default 60 s. */
+  taskTimeoutMs?: number
+}
+
+export interface OcrResult {
+  text: string
+  /** Tesseract's mean word confidence, 0..1. */
+  confidence: number
+}
+
+/**
+ * OCR (tesseract.js, English, offline) and pdf.js work in worker threads, so the caller's event
+ * loop never runs them. Workers start on first use and stop when idle.
+ */
+export interface OcrPool {
+  /** Reads the text of a PNG or JPEG image. */
+  recognise (image: Uint8Array): Promise<OcrResult>
+  /** A PDF's text layer page by page; PdfTooManyPages beyond maxPages, before reading any. */
+  readPdfText (pdf: Uint8Array, options: { maxPages: number }): Promise<PdfTextResult>
+  /** Renders pages (numbered from 1) to PNG images for recognise. */
+  renderPdfPages (pdf: Uint8Array, pages: number[], options: { dpi: number }): Promise<Uint8Array[]>
+  /** Workers alive now, of both kinds. */
+  liveWorkers (): number
+  close (): Promise<void>
+}
+
+const require = createRequire(import.meta.url)
+
+function startTesseract (): Promise<TesseractWorker> {
+  // langPath: the English model from npm; without it tesseract.js downloads one
+  const { langPath } = require('@tesseract.js-data/eng') as { langPath: string }
+  // errorHandler: without one, tesseract.js rethrows a failed job inside its message listener,
+  // an uncaught exception that ends the process (a damaged PNG did); the job's promise rejects anyway.
+  return createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} })
+}
+
+/** Checks the image's header before anything decodes it: the pixel budget bounds the memory used. */
+function checkImage (image: Uint8Array, maxPixels: number): void {
+  let size: ReturnType<typeof imageSize>
+  try {
+    size = imageSize(image)
+  } catch (error) {
+    throw new ImageUnreadable('The file is not an image that can be read', { cause: error })
+  }
+  if (size.type !== 'png' && size.type !== 'jpg') throw new ImageUnreadable(`The image is ${size.type ?? 'of an unknown type'}; only PNG and JPEG can be read`)
+  if (size.width * size.height > maxPixels) throw new ImageTooLarge(size.width, size.height, maxPixels)
+}
+
+export function createOcrPool (options: OcrPoolOptions): OcrPool {
+  const common = {
+    size: options.workers,
+    idleMs: options.idleMs ?? 30_000,
+    maxWaiting: options.maxWaiting ?? 64,
+    taskTimeoutMs: options.taskTimeoutMs ?? 60_000,
+  }
+  const tesseract = createLazyPool<TesseractWorker>({ ...common, start: startTesseract, stop: async (worker) => { await worker.terminate() } })
+  const pdf = createLazyPool<PdfThread>({ ...common, start: startPdfThread, stop: (thread) => thread.stop(), isUsable: (thread) => thread.isAlive() })
+
+  return {
+    async recognise (image) {
+      checkImage(image, options.maxPixels)
+      const { data } = await tesseract.run(async (worker) => {
+        try {
+          return await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength))
+        } catch (error) {
+          // tesseract.js rejects with a bare string ("Error: Error attempting to read image.") when it cannot decode
+          throw error instanceof Error ? error : new ImageUnreadable('The image data is damaged or incomplete', { cause: error })
+        }
+      })
+      return { text: data.text, confidence: data.confidence / 100 }
+    },
+    async readPdfText (bytes, { maxPages }) {
+      const response = await pdf.run((thread) => thread.request({ op: 'text', pdf: bytes, maxPages }))
+      return response.text!
+    },
+    async renderPdfPages (bytes, pages, { dpi }) {
+      const response = await pdf.run((thread) => thread.request({ op: 'render', pdf: bytes, pages, dpi, maxPixels: options.maxPixels }))
+      return response.images!
+    },
+    liveWorkers: () => tesseract.liveWorkers() + pdf.liveWorkers(),
+    async close () {
+      await Promise.all([tesseract.close(), pdf.close()])
+    },
+  }
+}

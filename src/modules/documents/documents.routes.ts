@@ -1,0 +1,147 @@
+import multipart from '@fastify/multipart'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
+import { ValidationFailed } from '../../infra/http/api-error.ts'
+import { callerOf } from '../../infra/http/request-caller.ts'
+import { createValidatorCompiler } from '../../infra/http/validation.ts'
+import { CaseParams } from '../cases/index.ts'
+import { DocumentTooLarge } from './documents.errors.ts'
+import { DOCUMENT_TYPES, documentExample, DocumentParams, type DocumentType, fileContent } from './documents.schemas.ts'
+import type { DocumentsService, Upload } from './documents.service.ts'
+
+const tags = ['Documents']
+const security = [{ bearerAuth: [] }]
+const notFound = Type.Null({ description: 'No such case (or active document) among yours (empty body)' })
+const DOCUMENT_TYPE_MESSAGE = `The documentType field must be one of: ${DOCUMENT_TYPES.join(', ')}.`
+
+/** The multipart form, for the API description; the handler reads the stream itself (to a size cap). */
+const UploadForm = Type.Object({
+  file: Type.String({ format: 'binary', description: 'The document: PDF, PNG or JPEG (told from its bytes)' }),
+  documentType: Type.Union(DOCUMENT_TYPES.map((t) => Type.Literal(t))),
+}, { required: ['file', 'documentType'], examples: [{ documentType: 'BankStatement', file: 'statement-march.pdf' }] })
+
+export function documentsRoutes (documents: DocumentsService) {
+  return async function (fastify: FastifyInstance) {
+    // Only this module's routes take multipart bodies; the file part is read to at most maxBytes.
+    await fastify.register(multipart, {
+      limits: { fileSize: documents.limits.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 50 },
+    })
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const validator = createValidatorCompiler()
+
+    app.post('/api/cases/:caseId/documents', {
+      schema: {
+        tags, security, operationId: 'uploadDocument', summary: 'Upload a document to a case',
+        description: `multipart/form-data with one file part and a documentType field. PDF, PNG or JPEG, told from the bytes; at most ${documents.limits.maxBytes / (1024 * 1024)} MB and ${documents.limits.maxPages} pages. Document risk runs on every document, extraction on a BankStatement (each when enabled on your account); results arrive by webhook (check.completed, document.extracted) and with the document.`,
+        consumes: ['multipart/form-data'],
+        params: CaseParams, querystring: ApiVersionQuery, body: UploadForm,
+        response: {
+          201: Type.Ref('Document', { description: 'Stored; its checks are queued', headers: { Location: Type.String({ examples: ['/api/cases/17/documents/12'] }) } }),
+          400: errorListResponse('Not multipart, no file or documentType, not a PDF/PNG/JPEG, empty, damaged, password-protected, too many pages or pixels; or an unsupported api-version', {
+            notAccepted: ['The file must be a PDF, PNG or JPEG document; this one is application/zip.'],
+            passwordProtected: ['The PDF is password-protected; upload it without a password.'],
+            tooManyPages: ['The PDF has 51 pages; at most 50 are accepted.'],
+            missingType: [DOCUMENT_TYPE_MESSAGE],
+            unsupportedVersion: [UNSUPPORTED_VERSION],
+          }),
+          404: notFound,
+          409: jsonResponse('The same bytes are already on the case: duplicateId is that document', Type.Ref('DuplicateDocument'), { duplicateId: 12 }),
+          413: errorListResponse('The file is over the size limit', { tooLarge: ['The file is larger than 10 MB, the most a document may be.'] }),
+          ...authenticatedErrors,
+        },
+      },
+      // The form is read from the stream in the handler; its schema above documents it.
+      validatorCompiler: (route) => route.httpPart === 'body' ? () => true : validator(route),
+    }, async (request, reply) => {
+      const { caseId } = request.params
+      const document = await documents.upload(callerOf(request), caseId, await readUpload(request, documents.limits.maxBytes))
+      return reply.code(201).header('location', `/api/cases/${caseId}/documents/${document.id}`).send(document)
+    })
+
+    app.get('/api/cases/:caseId/documents', {
+      schema: {
+        tags, security, operationId: 'listDocuments', summary: 'List the documents of a case',
+        description: 'Active (not deleted) documents, newest first.',
+        params: CaseParams, querystring: ApiVersionQuery,
+        response: { 200: Type.Array(Type.Ref('Document'), { description: 'The active documents, newest first', examples: [[documentExample]] }), ...versionError, 404: notFound, ...authenticatedErrors },
+      },
+    }, async (request) => documents.list(callerOf(request), request.params.caseId))
+
+    app.get('/api/cases/:caseId/documents/:id', {
+      schema: {
+        tags, security, operationId: 'getDocument', summary: 'Get a document with its latest extraction and risk result',
+        description: 'The document with latestExtraction and latestRisk: the newest check of each type on it (pending, completed or failed), or null when none was run.',
+        params: DocumentParams, querystring: ApiVersionQuery,
+        response: { 200: Type.Ref('DocumentDetail', { description: 'The document' }), ...versionError, 404: notFound, ...authenticatedErrors },
+      },
+    }, async (request) => documents.get(callerOf(request), request.params.caseId, request.params.id))
+
+    app.get('/api/cases/:caseId/documents/:id/content', {
+      schema: {
+        tags, security, operationId: 'getDocumentContent', summary: 'Download the original bytes',
+        description: 'The file exactly as uploaded, with its content type and Content-Disposition: attachment.',
+        params: DocumentParams, querystring: ApiVersionQuery,
+        response: {
+          200: { description: 'The file', content: fileContent(['application/pdf', 'image/png', 'image/jpeg']) },
+          ...versionError, 404: notFound, ...authenticatedErrors,
+        },
+      },
+    }, async (request, reply) => {
+      const content = await documents.content(callerOf(request), request.params.caseId, request.params.id)
+      return reply.type(content.contentType).header('content-disposition', attachment(content.fileName)).send(Buffer.from(content.bytes))
+    })
+
+    app.delete('/api/cases/:caseId/documents/:id', {
+      schema: {
+        tags, security, operationId: 'deleteDocument', summary: 'Delete a document',
+        description: 'Soft delete: its bytes, results and the bank accounts made from it are kept for audit, but it leaves the list and gets no more checks.',
+        params: DocumentParams, querystring: ApiVersionQuery,
+        response: { 204: Type.Null({ description: 'Deleted (no body)' }), ...versionError, 404: notFound, ...authenticatedErrors },
+      },
+    }, async (request, reply) => {
+      await documents.softDelete(callerOf(request), request.params.caseId, request.params.id)
+      return reply.code(204).send(null)
+    })
+  }
+}
+
+/** The form's documentType and file, the file read to at most maxBytes (413 past it). */
+async function readUpload (request: FastifyRequest, maxBytes: number): Promise<Upload> {
+  if (!request.isMultipart()) throw new ValidationFailed(['The request must be multipart/form-data with a file part and a documentType field.'])
+  let documentType: string | undefined
+  let file: { fileName: string, bytes: Uint8Array } | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) { part.file.resume(); continue }
+        file = { fileName: cleanFileName(part.filename), bytes: await part.toBuffer() }
+      } else if (part.fieldname === 'documentType') {
+        documentType = String(part.value)
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DocumentTooLarge(maxBytes)
+    if (typeof code === 'string' && code.startsWith('FST_')) throw new ValidationFailed([`The multipart form could not be read: ${(err as Error).message}`])
+    throw err
+  }
+  const errors: string[] = []
+  if (!file) errors.push('The file part is required: send the document as a form field named file.')
+  if (!DOCUMENT_TYPES.includes(documentType as DocumentType)) errors.push(DOCUMENT_TYPE_MESSAGE)
+  if (errors.length > 0) throw new ValidationFailed(errors)
+  return { documentType: documentType as DocumentType, fileName: file!.fileName, bytes: file!.bytes }
+}
+
+/** A file name as a person would read it: no path, no control characters, at most 200 characters. */
+function cleanFileName (name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200)
+  return base === '' ? 'document' : base
+}
+
+/** Content-Disposition for any file name: an ASCII fallback and the exact name (RFC 6266, RFC 8187). */
+function attachment (fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}

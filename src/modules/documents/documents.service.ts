@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto'
+import type { Database } from '../../infra/db/database.ts'
+import { uniqueViolation } from '../../infra/db/database.ts'
+import { NotFound } from '../../infra/http/api-error.ts'
+import type { Caller } from '#shared/caller.ts'
+import type { Clock } from '#shared/clock.ts'
+import type { CasesService } from '../cases/index.ts'
+import { checkView, type ChecksService } from '../checks/index.ts'
+import { DuplicateDocument } from './documents.errors.ts'
+import * as repo from './documents.repository.ts'
+import type { DocumentType, DocumentView } from './documents.schemas.ts'
+import { type DocumentLimits, inspectUpload } from './file-inspection.ts'
+
+export interface Upload { documentType: DocumentType, fileName: string, bytes: Uint8Array }
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>
+
+export function createDocumentsService ({ db, clock, cases, checks, limits }: { db: Database, clock: Clock, cases: CasesService, checks: ChecksService, limits: DocumentLimits }) {
+  return {
+    limits,
+
+    /**
+     * The document, its bytes and its checks' jobs in one transaction: risk on every document,
+     * extraction on a bank statement, each when its service is enabled on the account.
+     */
+    async upload (caller: Caller, caseId: number, upload: Upload): Promise<DocumentView> {
+      const inspected = await inspectUpload(upload.bytes, limits)
+      const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
+      // A duplicate deleted between the failed insert and its lookup frees the bytes: insert again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            const row = await repo.insert(tx, {
+              accountId: caller.accountId, caseId, documentType: upload.documentType, fileName: upload.fileName,
+              contentType: inspected.contentType, sizeBytes: upload.bytes.length, sha256, pageCount: inspected.pageCount, createTs: new Date(clock.now()),
+            }, upload.bytes, cases.ownedCondition('$1', '$2'))
+            if (!row) throw new NotFound()
+            await checks.triggerIfEnabled(tx, 'DocumentRisk', caller.accountId, caseId, row.id)
+            if (upload.documentType === 'BankStatement') await checks.triggerIfEnabled(tx, 'DocumentExtraction', caller.accountId, caseId, row.id)
+            return repo.toView(row)
+          })
+        } catch (err) {
+          if (uniqueViolation(err) !== 'documents_active_key') throw err
+          const duplicateId = await repo.findActiveDuplicate(db, caseId, sha256)
+          if (duplicateId !== undefined) throw new DuplicateDocument(duplicateId)
+          if (attempt === 5) throw err
+        }
+      }
+    },
+
+    async list (caller: Caller, caseId: number): Promise<DocumentView[]> {
+      const rows = await repo.listActive(db, caller.accountId, caseId)
+      if (rows.length === 0) await cases.assertOwned(db, caller, caseId) // an empty list, or not the caller's case (404)
+      return rows.map(repo.toView)
+    },
+
+    async get (caller: Caller, caseId: number, id: number) {
+      const row = await repo.findActiveOwned(db, caller.accountId, caseId, id)
+      if (!row) throw new NotFound()
+      const latest = await checks.latestOf(caller, 'document', id)
+      const view = (type: 'DocumentExtraction' | 'DocumentRisk') => { const c = latest.get(type); return c ? checkView(c) : null }
+      return { ...repo.toView(row), latestExtraction: view('DocumentExtraction'), latestRisk: view('DocumentRisk') }
+    },
+
+    async content (caller: Caller, caseId: number, id: number) {
+      const content = await repo.findActiveContent(db, caller.accountId, caseId, id)
+      if (!content) throw new NotFound()
+      return content
+    },
+
+    /** Soft delete: the bytes, the results and the bank accounts made from it are kept. */
+    async softDelete (caller: Caller, caseId: number, id: number): Promise<void> {
+      if (!await repo.softDelete(db, caller.accountId, caseId, id, new Date(clock.now()))) throw new NotFound()
+    },
+  }
+}
