@@ -5,7 +5,8 @@ import type { Config } from './config/config.ts'
 import { connectDatabase, type Connection } from './infra/db/connect.ts'
 import type { Database } from './infra/db/database.ts'
 import { migrate } from './infra/db/migrate.ts'
-import { createOcrPool, type OcrPool } from './infra/ocr/ocr-pool.ts'
+import type { OcrPool } from './infra/ocr/ocr-pool.ts'
+import { createOcrProcess } from './infra/ocr/ocr-process-client.ts'
 import { type Queue, type QueueDefinition, startQueue } from './infra/queue/queue.ts'
 import { registerApiVersion } from './infra/http/api-version.ts'
 import { registerErrorHandling } from './infra/http/error-handler.ts'
@@ -98,8 +99,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     }, queuesFor(config), (err) => logger.error({ err }, 'job queue error'))
     const openQueue = queue
     const failures = redis ? redisFailureCounter(redis, config.redisKeyPrefix, 60_000) : memoryFailureCounter(60_000, () => clock.now())
-    // OCR and PDF rendering run in worker threads, started on first use.
-    const ocr = createOcrPool({ workers: config.ocrWorkers, maxPixels: config.documents.maxPixels })
+    // OCR and PDF rendering run in a child process of their own, started on first use.
+    const ocr = createOcrProcess({ workers: config.ocrWorkers, maxPixels: config.documents.maxPixels })
     const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr }
 
     const services = await createServices(infra, overrides)
