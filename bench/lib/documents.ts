@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import type { api as apiOf } from './api.ts'
+import { type api as apiOf, waitForQueuesToDrain } from './api.ts'
 import { load, type LoadResult } from './load.ts'
 import { peakRssMb } from './processes.ts'
 
@@ -55,6 +55,7 @@ const pct = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.l
  * scanned page (OCR); then authenticated Ping while scans are read, and the server's peak RSS.
  */
 export async function documentScenarios (baseUrl: string, bearer: string, client: ReturnType<typeof apiOf>, pid: number, durationSeconds: number): Promise<{ rows: DocumentRows[], notes: string[] }> {
+  const drained = () => waitForQueuesToDrain(baseUrl)
   const auth = { authorization: `Bearer ${bearer}` }
   const rows: DocumentRows[] = []
   const clean = sample('clean-statement.pdf')
@@ -65,6 +66,7 @@ export async function documentScenarios (baseUrl: string, bearer: string, client
     bodyOf: { contentType: UPLOAD_CONTENT_TYPE, body: (n) => uploadBody('BankStatement', 'statement.pdf', 'application/pdf', Buffer.concat([clean, Buffer.from(`\n%bench ${n}\n`)])) },
   }) })
 
+  await drained() // the uploads' checks must not weigh on what follows
   const timer = await startCheckTimer()
   await client.call('POST', '/api/webhooks', { url: timer.url, events: ['check.completed', 'check.failed'] })
   /** Upload → its extraction completed, `times` times on fresh cases, one at a time. */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import { createIdcheckClient, IdcheckApiError } from '../../packages/client/src/index.ts'
 import { startLiveServer } from '../helpers/live-server.ts'
@@ -75,5 +76,19 @@ describe('@idcheck/client: typed methods', () => {
     await client.webhooks.delete(hook.id)
     const { response } = await client.api.GET('/api/webhooks/{id}', { params: { path: { id: hook.id } } })
     assert.equal(response.status, 404)
+  })
+
+  it('when a statement is uploaded, read back and deleted through the documents methods, then each answers with the typed data', async () => {
+    const client = await resellerClient()
+    const c = await client.cases.create({ urn: 'CASE-DOC', type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 14, dobMonth: 3, dobYear: 1987 })
+    const bytes = new Uint8Array(await readFile(new URL('../../src/modules/documents/samples/clean-statement.pdf', import.meta.url)))
+    const doc = await client.documents.upload(c.id, { documentType: 'BankStatement', file: bytes, fileName: 'march.pdf' })
+    assert.deepEqual([doc.fileName, doc.contentType, doc.sizeBytes, doc.pageCount], ['march.pdf', 'application/pdf', bytes.length, 1])
+    await assert.rejects(client.documents.upload(c.id, { documentType: 'BankStatement', file: new Blob([bytes]), fileName: 'again.pdf' }), rejectsWith(409, { duplicateId: doc.id }))
+    assert.deepEqual((await client.documents.list(c.id)).map((d) => d.id), [doc.id])
+    assert.equal((await client.documents.get(c.id, doc.id)).id, doc.id)
+    assert.deepEqual(await client.documents.content(c.id, doc.id), bytes)
+    await client.documents.delete(c.id, doc.id)
+    assert.deepEqual(await client.documents.list(c.id), [])
   })
 })

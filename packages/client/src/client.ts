@@ -13,6 +13,9 @@ export type CreateBankAccountBody = JsonBody<'createBankAccount'>
 export type CreateWebhookBody = JsonBody<'createWebhook'>
 export type CreateCheckBody = JsonBody<'requestCheck'>
 export type CaseListQuery = NonNullable<operations['listCases']['parameters']['query']>
+export type DocumentType = Schemas['Document']['documentType']
+/** A document to upload: its bytes (a Blob, or bytes read from a file) and the name to keep. */
+export interface DocumentUpload { documentType: DocumentType, file: Blob | Uint8Array, fileName: string }
 
 export interface IdcheckClientOptions {
   /** The service's origin, e.g. https://sandbox.idcheck.example or http://127.0.0.1:3000. */
@@ -65,7 +68,8 @@ export function createIdcheckClient (options: IdcheckClientOptions) {
   const api: Client<paths> = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: transport.fetch })
   const id = (value: number) => ({ params: { path: { id: value } } })
   const caseOf = (caseId: number) => ({ params: { path: { caseId } } })
-  const bankAccount = (caseId: number, value: number) => ({ params: { path: { caseId, id: value } } })
+  /** A resource of a case: a bank account, a document. */
+  const ofCase = (caseId: number, value: number) => ({ params: { path: { caseId, id: value } } })
 
   return {
     /** The openapi-fetch client over every operation of the API, with the same token and retry handling. */
@@ -103,10 +107,30 @@ export function createIdcheckClient (options: IdcheckClientOptions) {
       create: (caseId: number, body: CreateBankAccountBody) =>
         ok('POST', '/api/cases/{caseId}/bank-accounts', api.POST('/api/cases/{caseId}/bank-accounts', { ...caseOf(caseId), body })),
       delete: async (caseId: number, bankAccountId: number): Promise<void> => {
-        await ok('DELETE', '/api/cases/{caseId}/bank-accounts/{id}', api.DELETE('/api/cases/{caseId}/bank-accounts/{id}', bankAccount(caseId, bankAccountId)))
+        await ok('DELETE', '/api/cases/{caseId}/bank-accounts/{id}', api.DELETE('/api/cases/{caseId}/bank-accounts/{id}', ofCase(caseId, bankAccountId)))
       },
       requestBavCheck: (caseId: number, bankAccountId: number) =>
-        ok('POST', '/api/cases/{caseId}/bank-accounts/{id}/bav-checks', api.POST('/api/cases/{caseId}/bank-accounts/{id}/bav-checks', bankAccount(caseId, bankAccountId))),
+        ok('POST', '/api/cases/{caseId}/bank-accounts/{id}/bav-checks', api.POST('/api/cases/{caseId}/bank-accounts/{id}/bav-checks', ofCase(caseId, bankAccountId))),
+    },
+
+    documents: {
+      /** Uploads a PDF, PNG or JPEG (its type is told from its bytes); its checks are queued. */
+      upload: (caseId: number, { documentType, file, fileName }: DocumentUpload) => {
+        const form = new FormData()
+        form.append('documentType', documentType)
+        form.append('file', file instanceof Blob ? file : new Blob([Uint8Array.from(file)]), fileName)
+        // The form goes as it is: fetch writes the multipart body and its boundary.
+        return ok('POST', '/api/cases/{caseId}/documents', api.POST('/api/cases/{caseId}/documents', { ...caseOf(caseId), body: form as never, bodySerializer: (body: unknown) => body as FormData }))
+      },
+      list: (caseId: number) => ok('GET', '/api/cases/{caseId}/documents', api.GET('/api/cases/{caseId}/documents', caseOf(caseId))),
+      /** The document with its latest extraction and risk checks. */
+      get: (caseId: number, documentId: number) => ok('GET', '/api/cases/{caseId}/documents/{id}', api.GET('/api/cases/{caseId}/documents/{id}', ofCase(caseId, documentId))),
+      /** The original bytes. */
+      content: async (caseId: number, documentId: number): Promise<Uint8Array> =>
+        new Uint8Array(await ok('GET', '/api/cases/{caseId}/documents/{id}/content', api.GET('/api/cases/{caseId}/documents/{id}/content', { ...ofCase(caseId, documentId), parseAs: 'arrayBuffer' })) as ArrayBuffer),
+      delete: async (caseId: number, documentId: number): Promise<void> => {
+        await ok('DELETE', '/api/cases/{caseId}/documents/{id}', api.DELETE('/api/cases/{caseId}/documents/{id}', ofCase(caseId, documentId)))
+      },
     },
 
     checks: {

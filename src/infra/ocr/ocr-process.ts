@@ -1,9 +1,14 @@
 // The OCR process: `createOcrProcess` (ocr-process-client.ts) forks this file and sends it calls of
 // the OcrPool interface; it runs them on an in-process pool (worker threads) and answers each.
+import { setPriority } from 'node:os'
 import { createOcrPool, type OcrPoolOptions } from './ocr-pool.ts'
 
 export interface OcrCall { id: number, method: 'recognise' | 'readPdfText' | 'renderPdfPages', args: unknown[] }
 export type OcrAnswer = { id: number, value: unknown } | { id: number, error: { name: string, message: string, fields: Record<string, unknown> } }
+
+// OCR is background work: when the API and this process both want a core, the API gets it. The
+// worker threads started below inherit the priority.
+try { setPriority(10) } catch {}
 
 const options = JSON.parse(process.argv[2]!) as OcrPoolOptions
 const pool = createOcrPool(options)
