@@ -179,6 +179,8 @@ describe('fuzz: malformed requests over every route', { skip: SKIP_UNLESS_FAULTS
       createCase: { urn: 'FUZZ-1', type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 14, dobMonth: 3, dobYear: 1987 },
       createBankAccount: bankAccountBody({ accountNumber: '12345678' }),
       createWebhook: { url: 'http://127.0.0.1:9/fuzz', events: ['bank_account.bav_completed'] },
+      // A multipart form: its fields as JSON here (refused as not multipart); the content types below include multipart with broken bodies.
+      uploadDocument: { documentType: 'BankStatement', file: 'statement.pdf' },
     }
     for (const op of ops) if (op.hasBody && !bases[op.operationId]) bases[op.operationId] = (op.example as Record<string, unknown>) ?? {}
     const missing = ops.filter((op) => op.hasBody && Object.keys(bases[op.operationId]!).length === 0)

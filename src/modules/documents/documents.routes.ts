@@ -122,10 +122,9 @@ async function readUpload (request: FastifyRequest, maxBytes: number): Promise<U
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DocumentTooLarge(maxBytes)
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new ValidationFailed([`The multipart form could not be read: ${(err as Error).message}`])
-    throw err
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DocumentTooLarge(maxBytes)
+    // Only the request is read here: anything else that goes wrong is a body that is not a readable form.
+    throw new ValidationFailed([`The multipart form could not be read (${(err as Error).message}): send one file part and a documentType field.`])
   }
   const errors: string[] = []
   if (!file) errors.push('The file part is required: send the document as a form field named file.')

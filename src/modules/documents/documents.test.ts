@@ -136,6 +136,8 @@ describe('POST /api/cases/{caseId}/documents', () => {
     assertErrors(await upload(caller, caseId, { documentType: 'Other' }), 400, ['The file part is required: send the document as a form field named file.'])
     const json = await app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: caller.auth, payload: { documentType: 'Other' } })
     assertErrors(json, 400, ['The request must be multipart/form-data with a file part and a documentType field.'])
+    const broken = await app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...caller.auth, 'content-type': 'multipart/form-data; boundary=xyz' }, payload: '{"documentType":"Other"}' })
+    assertErrors(broken, 400, ['The multipart form could not be read (Unexpected end of multipart data): send one file part and a documentType field.'])
   })
 
   it('when the case is not the caller\'s, then an empty 404 and nothing is stored', async () => {
