@@ -144,6 +144,26 @@ describe('document checks on upload', () => {
   })
 })
 
+describe('document checks in production settings', () => {
+  it('when a statement is uploaded in production, then both document checks run there for real and the catalogue offers them', async () => {
+    const { app: production } = await buildTestApp({ environment: 'production', rateLimitPerSecond: 10_000 })
+    const caller = await givenReseller(production, { services: 'all' })
+    const catalogue = await production.inject({ method: 'GET', url: '/api/services/resellable', headers: caller.auth })
+    assert.deepEqual(catalogue.json(), [
+      { serviceId: 4, checkType: 'Document extraction', provider: 'idcheck' },
+      { serviceId: 5, checkType: 'Document risk', provider: 'idcheck' },
+    ])
+    const caseId = await givenCase(production, caller)
+    const { payload, contentType } = await multipartBody({ documentType: 'BankStatement', file: { bytes: await sample('edited-statement.pdf'), fileName: 'statement.pdf' } })
+    const res = await production.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...caller.auth, 'content-type': contentType }, payload })
+    assert.equal(res.statusCode, 201, res.body)
+    const detail = await eventually(async () => (await production.inject({ method: 'GET', url: `/api/cases/${caseId}/documents/${res.json().id}`, headers: caller.auth })).json() as Detail,
+      (d) => d.latestExtraction?.status === 'completed' && d.latestRisk?.status === 'completed', { timeoutMs: 30_000 })
+    assert.deepEqual(detail.latestRisk!.riskRating, { id: 3, name: 'High' })
+    assert.equal(detail.latestExtraction!.result.bankAccount.outcome, 'created')
+  })
+})
+
 describe('GET /api/sandbox/sample-documents', () => {
   it('when the samples are listed and fetched without a token, then each file is served with its type', async () => {
     const list = await app.inject({ method: 'GET', url: '/api/sandbox/sample-documents' })
