@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url'
 
 // The repository stands on its own: no file sends its reader to a document outside it.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-// `src/shared` is imported as `#shared/…` (package.json "imports"), so `../shared` names only the outside.
-const OUTSIDE = /\.\.\/shared\b|\bDESIGN\.md\b|\bSTYLE\.md\b|service-spec|\bspec §|\bissue #\d/
+// `src/shared` is imported as `#shared/…` (package.json "imports"), so a relative path up into a folder
+// named shared can only mean one outside the repository. Issue numbers are the tracker's, not the reader's.
+const OUTSIDE = /\.\.\/shared\b|\bDESIGN\.md\b|\bSTYLE\.md\b|service-spec|\bspec §|\bissue #\d/i
 
 describe('the repository stands on its own', () => {
   it('when any tracked file is read, then none points to a document outside the repository', () => {

@@ -8,7 +8,7 @@ import {
   givenResellerByCli, type Hooks, randomizeAccountIds, runCli, type RunningApi, type ServiceProcess, startApi, startWorker, tokenFor,
 } from './deployment-helpers.ts'
 
-// Issue #8: two API processes (RUN_WORKERS=false) and one separate worker on one PostgreSQL database and one
+// Two API processes (RUN_WORKERS=false) and one separate worker on one PostgreSQL database and one
 // Redis, all real child processes started the way an operator starts them. Every guarantee that holds for one
 // process must hold across them. The database is created for this file and dropped after it.
 const skip = process.env.DATABASE_URL && process.env.REDIS_URL
