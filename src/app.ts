@@ -33,7 +33,7 @@ import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, crea
 import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService } from './modules/checks/index.ts'
-import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, documentsRoutes, documentsSchemas, type DocumentsService, sampleDocumentsRoutes } from './modules/documents/index.ts'
+import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, documentsRoutes, documentsSchemas, type DocumentsService, type RiskThreads, sampleDocumentsRoutes, startRiskThreads } from './modules/documents/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
 import { createDeliveryJob, createWebhooksService, webhookQueues, webhooksJobs, webhooksRoutes, webhooksSchemas, type WebhooksService } from './modules/webhooks/index.ts'
@@ -76,7 +76,7 @@ export interface AppOverrides {
 }
 
 /** What every service is built on; made first and released by app.close(). */
-interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: OcrPool }
+interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: OcrPool, risk: RiskThreads }
 
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
 export async function buildApp (config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -101,7 +101,10 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     const failures = redis ? redisFailureCounter(redis, config.redisKeyPrefix, 60_000) : memoryFailureCounter(60_000, () => clock.now())
     // OCR and PDF rendering run in a child process of their own, started on first use.
     const ocr = createOcrProcess({ workers: config.ocrWorkers, maxPixels: config.documents.maxPixels })
-    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr }
+    // Document risk reads PDFs with pdf.js in a worker thread, started on first use: one is enough
+    // for a process's checks (about 10 ms a page), and each holds its own heap.
+    const risk = startRiskThreads(1)
+    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr, risk }
 
     const services = await createServices(infra, overrides)
     const app = createHttpApp(infra, services)
@@ -122,6 +125,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       // Fastify has stopped taking requests and finished the in-flight ones; jobs finish next.
       await openQueue.stop()
       await ocr.close()
+      await risk.close()
       failures.close()
       if (redis) redis.disconnect()
       if (!overrides.connection) await db.close()
@@ -140,7 +144,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues]), ...webhookQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
-async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr }: Infra, overrides: AppOverrides): Promise<AppServices> {
+async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, risk }: Infra, overrides: AppOverrides): Promise<AppServices> {
   // The document checks are idcheck's own engines, so production offers them as the sandbox does.
   const catalogue = await createServicesCatalogue(db, { environment: config.environment, productionProviders: { document_extraction: 'idcheck', document_risk: 'idcheck' } })
   const credentialsCache = createCredentialsCache({ ttlMs: config.credentialsCacheTtlMs, now: () => clock.now(), fetch: (id) => accounts.findAuth(id) })
@@ -178,7 +182,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
       findActiveBankAccount,
       lockActiveBankAccount,
     }),
-    documentRiskCheckType({ clock }),
+    documentRiskCheckType({ clock, risk }),
     // The bank-accounts service is made after the checks it triggers; the extraction reaches it when it runs.
     documentExtractionCheckType({ ocr, maxPages: config.documents.maxPages, createBankAccount: (tx, input) => bankAccounts.createFromDocument(tx, input) }),
   ]

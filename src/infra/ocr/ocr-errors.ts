@@ -1,4 +1,4 @@
-export { PoolBusy, PoolClosed, TaskTimedOut } from './lazy-pool.ts'
+export { PoolBusy, PoolClosed, TaskTimedOut } from '../threads/lazy-pool.ts'
 
 /** The image has more pixels than the pool reads (decoding it would take that many × 4 bytes). */
 export class ImageTooLarge extends Error {

@@ -7,7 +7,7 @@ import { type DocumentKind, DocumentUnreadable } from './analysis/analysis-types
 import * as repo from './documents.repository.ts'
 import { DocumentExtractionResult, DocumentRiskResult, type DocumentType } from './documents.schemas.ts'
 import { extractStatement } from './extraction/index.ts'
-import { assessDocumentRisk } from './risk/document-risk.ts'
+import type { RiskThreads } from './risk/risk-threads.ts'
 
 export interface DocumentSubject extends Subject { id: number, documentType: DocumentType, kind: DocumentKind, bytes: Uint8Array }
 
@@ -36,7 +36,7 @@ async function final<T> (work: () => Promise<T>): Promise<T> {
 }
 
 /** Document risk, run by this engine in both modes (it reads the file itself): signals the file itself shows (its producer, revisions, dates, hidden content, arithmetic). */
-export function documentRiskCheckType ({ clock }: { clock: Clock }) {
+export function documentRiskCheckType ({ clock, risk }: { clock: Clock, risk: RiskThreads }) {
   return defineCheckType<DocumentSubject, DocumentRiskResult>({
     name: 'DocumentRisk',
     subjectType: 'document',
@@ -46,7 +46,7 @@ export function documentRiskCheckType ({ clock }: { clock: Clock }) {
     provider: {
       name: 'idcheck-document-risk',
       run: (document) => final(async (): Promise<ProviderAnswer<DocumentRiskResult>> => {
-        const signals = await assessDocumentRisk({ bytes: document.bytes, kind: document.kind, now: new Date(clock.now()) })
+        const signals = await risk.assess({ bytes: document.bytes, kind: document.kind, now: new Date(clock.now()) })
         const worst = signals.some((s) => s.severity === 'high') ? 3 : signals.some((s) => s.severity === 'medium') ? 2 : 1
         return { riskRating: riskRatingOf(worst), result: { signals } }
       }),

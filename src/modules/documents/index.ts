@@ -3,6 +3,7 @@ export { sampleDocumentsRoutes } from './sample-documents.routes.ts'
 export { createDocumentsService } from './documents.service.ts'
 export type { DocumentsService } from './documents.service.ts'
 export { documentExtractionCheckType, documentQueues, documentRiskCheckType } from './document-checks.ts'
+export { startRiskThreads, type RiskThreads } from './risk/risk-threads.ts'
 
 import { Document, DocumentDetail, DuplicateDocumentBody } from './documents.schemas.ts'
 /** Schemas other routes and the API description refer to by $id (the results come with the check types). */

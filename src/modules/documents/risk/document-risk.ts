@@ -11,13 +11,16 @@ import { readPdf } from './pdf-document.ts'
 /** Pages beyond this are not read: the upload limit allows 50, and the work must stay bounded for any file. */
 export const MAX_PAGES_ANALYSED = 50
 
+export interface RiskInput { bytes: Uint8Array, kind: DocumentKind, now: Date }
+
 /**
  * The risk signals a file's own bytes give, in a stable order: how it was made and saved, what it carries
  * beside the page content, how its pages are drawn, and what its text says. Pure: nothing is read but the bytes.
  * Images (PNG, JPEG) give no signal: image forensics, and image metadata, are out of scope.
  * Throws DocumentUnreadable for a file that is not a readable PDF or needs a password.
+ * Synchronous work: the service runs it in worker threads (risk-threads.ts).
  */
-export async function assessDocumentRisk (input: { bytes: Uint8Array, kind: DocumentKind, now: Date }): Promise<RiskSignal[]> {
+export async function assessDocumentRisk (input: RiskInput): Promise<RiskSignal[]> {
   if (input.kind !== 'pdf') return []
   const raw = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength).toString('latin1')
   if (!raw.slice(0, 1024).includes('%PDF-')) {
