@@ -1,9 +1,9 @@
 import type { Config } from '../../config/config.ts'
 import type { Database } from './database.ts'
 import { connectPostgres } from './postgres.ts'
-import type { PGlite } from '@electric-sql/pglite'
+import type { EmbeddedConnection } from './pglite-client.ts'
 
-export interface Connection { db: Database, pglite: PGlite | null }
+export interface Connection { db: Database, pglite: EmbeddedConnection | null }
 
 /** Server mode when DATABASE_URL is set, embedded PGlite otherwise (docs/decisions.md, Runtime modes). */
 export async function connectDatabase (config: Config): Promise<Connection> {

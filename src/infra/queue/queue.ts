@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { PGlite } from '@electric-sql/pglite'
+import type { EmbeddedConnection } from '../db/pglite-client.ts'
 import { fromPglite, PgBoss, type QueueOptions } from 'pg-boss'
 import type { Queryable } from '../db/database.ts'
 import { createRunHere } from './run-here.ts'
@@ -28,7 +28,7 @@ export interface Queue {
 }
 
 export interface QueueConnection {
-  pglite: PGlite | null
+  pglite: EmbeddedConnection | null
   databaseUrl: string | null
   /** pg-boss's own schema; one per application schema so test files do not share jobs. */
   schema: string

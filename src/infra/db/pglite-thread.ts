@@ -1,0 +1,89 @@
+// The entry of the worker thread that owns embedded PostgreSQL (PGlite): every statement runs here,
+// so the API's event loop never waits while WebAssembly PostgreSQL works. pglite-client.ts talks to it.
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import type { ThreadAnswer, ThreadCall } from './pglite-client.ts'
+import { START_PARAMS } from './pglite-params.ts'
+
+const port = parentPort!
+const { dataDir } = workerData as { dataDir: string | null }
+
+/** An open transaction waits here for its next statement, or its end, from the main thread. */
+interface OpenTransaction { tx: Transaction, finish: (commit: boolean) => void, done: Promise<void> }
+const transactions = new Map<number, OpenTransaction>()
+let nextTransaction = 1
+
+/** fn's way of asking pglite.transaction to roll back. */
+class RollBack extends Error {}
+
+const reply = (answer: ThreadAnswer) => port.postMessage(answer)
+const errorOf = (err: unknown) => {
+  const e = err as Error & Record<string, unknown>
+  // The fields callers read (code, constraint, detail…) are own properties of PGlite's errors.
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(e)) if (typeof value !== 'object' && typeof value !== 'function') fields[key] = value
+  return { message: e.message ?? String(err), fields }
+}
+
+let pglite: PGlite
+try {
+  pglite = await PGlite.create(dataDir ?? undefined, { startParams: START_PARAMS })
+  reply({ id: 0, ok: true, value: null })
+} catch (err) {
+  reply({ id: 0, ok: false, error: errorOf(err) })
+  process.exit(1)
+}
+
+/** Opens a transaction and keeps it open until commit or rollback: other statements wait, as on one connection. */
+function begin (): Promise<number> {
+  const id = nextTransaction++
+  return new Promise<number>((opened, failed) => {
+    let finish!: (commit: boolean) => void
+    const done = pglite.transaction((tx) => new Promise<void>((resolve, reject) => {
+      finish = (commit) => commit ? resolve() : reject(new RollBack())
+      transactions.set(id, { tx, finish, done })
+      opened(id)
+    }))
+    done.catch(failed) // BEGIN itself failed: nothing was opened
+  })
+}
+
+/** Ends a transaction once COMMIT or ROLLBACK has run; a failed COMMIT rejects. */
+async function end (id: number, commit: boolean): Promise<void> {
+  const open = transactions.get(id)
+  if (!open) throw new Error(`no open transaction ${id}`)
+  transactions.delete(id)
+  open.finish(commit)
+  try {
+    await open.done
+  } catch (err) {
+    if (!(err instanceof RollBack)) throw err
+  }
+}
+
+async function handle (call: ThreadCall): Promise<unknown> {
+  const on = call.tx ? transactions.get(call.tx)?.tx : pglite
+  if (!on) throw new Error(`no open transaction ${call.tx}`)
+  switch (call.op) {
+    case 'query': return (await on.query(call.sql, call.params as unknown[] | undefined)).rows
+    case 'exec': return (await on.exec(call.sql)).map((r) => ({ rows: r.rows }))
+    case 'begin': return begin()
+    case 'commit': return end(call.tx!, true)
+    case 'rollback': return end(call.tx!, false)
+    case 'listen': {
+      await pglite.listen(call.sql, (payload) => reply({ id: -1, ok: true, value: { channel: call.sql, payload } }))
+      return null
+    }
+    case 'close': {
+      await pglite.close()
+      return null
+    }
+  }
+}
+
+port.on('message', (call: ThreadCall) => {
+  handle(call).then(
+    (value) => reply({ id: call.id, ok: true, value }),
+    (err) => reply({ id: call.id, ok: false, error: errorOf(err) }),
+  )
+})
