@@ -33,6 +33,7 @@ import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, crea
 import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService } from './modules/checks/index.ts'
+import { AML_QUEUE, amlCheckType, createScreeningService, ensureSandboxList, hasLists, type ScreeningService, screeningRoutes } from './modules/screening/index.ts'
 import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, documentsRoutes, documentsSchemas, type DocumentsService, type RiskThreads, sampleDocumentsRoutes, startRiskThreads } from './modules/documents/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
@@ -51,6 +52,7 @@ export interface AppServices {
   checkTypes: readonly CheckType<any, any>[]
   bav: BavService
   documents: DocumentsService
+  screening: ScreeningService
   webhooks: WebhooksService
   deliverWebhook: ReturnType<typeof createDeliveryJob>
 }
@@ -141,12 +143,19 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 }
 
 /** Every queue the application uses, with its retry policy. */
-const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues]), ...webhookQueues]
+const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues, AML_QUEUE]), ...webhookQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
 async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, risk }: Infra, overrides: AppOverrides): Promise<AppServices> {
-  // The document checks are idcheck's own engines, so production offers them as the sandbox does.
-  const catalogue = await createServicesCatalogue(db, { environment: config.environment, productionProviders: { document_extraction: 'idcheck', document_risk: 'idcheck' } })
+  // AML screens against the lists in the database: the sandbox ships its own, production needs an import.
+  if (config.environment === 'sandbox') await ensureSandboxList(db, new Date(clock.now()))
+  const amlAvailable = await hasLists(db)
+  if (!amlAvailable) logger.warn('AML is not offered: no sanctions or PEP list is imported (idcheck screening import FILE --format opensanctions-csv|ofac-sdn-xml, then restart)')
+  // The document checks and AML screening are idcheck's own engines, so production offers them as the sandbox does.
+  const catalogue = await createServicesCatalogue(db, {
+    environment: config.environment,
+    productionProviders: { document_extraction: 'idcheck', document_risk: 'idcheck', ...(amlAvailable ? { aml: 'idcheck' } : {}) },
+  })
   const credentialsCache = createCredentialsCache({ ttlMs: config.credentialsCacheTtlMs, now: () => clock.now(), fetch: (id) => accounts.findAuth(id) })
   const accounts = createAccountsService({ db, catalogue, onAuthChanged: (id) => credentialsCache.invalidate(id) })
   const auth = createAuthService({
@@ -170,7 +179,8 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
     retryScale: config.webhookRetryScale,
     onAttempt: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   })
-  const cases = createCasesService({ db, clock })
+  // AML runs on case create, in the case's transaction; the checks service is made below, and is there when a case is.
+  const cases = createCasesService({ db, clock, onCreated: async (tx, accountId, created) => { await checks.triggerIfEnabled(tx, 'AML', accountId, created.id, created.id) } })
   const bavProvider = overrides.bavProvider ? { provider: overrides.bavProvider, reason: null } : bavProviderFor(config.environment)
   if (bavProvider.reason) logger.warn(bavProvider.reason)
   // Every check type, each a provider, a result schema and its subject's hooks (docs/checks.md).
@@ -185,12 +195,14 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
     documentRiskCheckType({ clock, risk }),
     // The bank-accounts service is made after the checks it triggers; the extraction reaches it when it runs.
     documentExtractionCheckType({ ocr, maxPages: config.documents.maxPages, createBankAccount: (tx, input) => bankAccounts.createFromDocument(tx, input) }),
+    amlCheckType({ db, threshold: config.amlThreshold, available: amlAvailable, findCase: cases.findForCheck, lockCase: cases.lockForCheck }),
   ]
   const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger })
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
   const documents = createDocumentsService({ db, clock, cases, checks, limits: config.documents })
-  return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, documents, webhooks, deliverWebhook }
+  const screening = createScreeningService({ db, clock, checks })
+  return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, documents, screening, webhooks, deliverWebhook }
 }
 
 /** Fastify with what every route shares: logging, request ids, validation, errors, versioning, metrics. */
@@ -248,6 +260,7 @@ async function registerModules (app: App, { db, config }: Infra, s: AppServices)
   await app.register(checksRoutes(s.checks))
   await app.register(bavRoutes(s.bav))
   await app.register(documentsRoutes(s.documents))
+  await app.register(screeningRoutes(s.screening))
   await app.register(sampleDocumentsRoutes(config.environment))
   await app.register(webhooksRoutes(s.webhooks))
 }

@@ -2,10 +2,12 @@ import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config/config.ts'
 import { DataDirBusy } from '../infra/db/data-dir-lock.ts'
 import { AccountCommandError } from '../modules/accounts/index.ts'
+import { ListFormatError } from '../modules/screening/index.ts'
 import { accountRateLimit } from './account-rate-limit.ts'
 import { accountResetCredentials } from './account-reset-credentials.ts'
 import { migrateCommand } from './migrate.ts'
 import { resellerCreate } from './reseller-create.ts'
+import { screeningImport, screeningLists } from './screening-import.ts'
 import { servicesList } from './services-list.ts'
 import { UsageError } from './usage.ts'
 import { webhooksResealSecrets } from './webhooks-reseal-secrets.ts'
@@ -23,10 +25,20 @@ Commands:
                                                secret and its tokens stop working at once
   webhooks reseal-secrets                      after rotating WEBHOOK_SECRET_KEY: re-seal every webhook secret
   services list [--json]                       list the services and their ids
+  screening import FILE --format opensanctions-csv|ofac-sdn-xml [--source NAME] [--json]
+                                               replace a sanctions/PEP list's entries with the file's
+  screening lists [--json]                     the lists in use: source, entries, version, importedAt
 
 Configuration comes from the environment (DATABASE_URL, DATA_DIR, …): see README.md.`
 
 async function main (argv: string[]): Promise<number> {
+  // screening has options of its own (--format, --source): its commands parse their arguments.
+  if (argv[0] === 'screening') {
+    const [sub, ...args] = argv.slice(1)
+    if (sub === 'import') return screeningImport(loadConfig(), args)
+    if (sub === 'lists') return screeningLists(loadConfig(), args)
+    throw new UsageError(`unknown command "screening ${sub ?? ''}"; did you mean "screening import FILE --format F" or "screening lists"?`)
+  }
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -77,9 +89,9 @@ try {
     process.stderr.write(`idcheck: ${(err as Error).message}\n\n${USAGE}\n`)
     process.exit(64)
   }
-  if (err instanceof ConfigError || err instanceof DataDirBusy || err instanceof AccountCommandError) {
+  if (err instanceof ConfigError || err instanceof DataDirBusy || err instanceof AccountCommandError || err instanceof ListFormatError) {
     process.stderr.write(`idcheck: ${err.message}\n`)
-    process.exit(err instanceof AccountCommandError ? 1 : 2)
+    process.exit(err instanceof AccountCommandError || err instanceof ListFormatError ? 1 : 2)
   }
   throw err
 }

@@ -59,6 +59,8 @@ export interface Config {
   documents: { maxBytes: number, maxPages: number, maxPixels: number }
   /** OCR engines run at once per process (OCR_WORKERS), each a worker thread of about 100 MB while it works. */
   ocrWorkers: number
+  /** The score from which a listed entry is an AML hit (AML_MATCH_THRESHOLD, 0.5–1; default 0.85). */
+  amlThreshold: number
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +138,7 @@ export function loadConfig (env: Env = process.env): Config {
       maxPixels: parseInteger('DOCUMENT_MAX_PIXELS', env.DOCUMENT_MAX_PIXELS, 40_000_000, 10_000, 200_000_000),
     },
     ocrWorkers: parseInteger('OCR_WORKERS', env.OCR_WORKERS, 1, 1, 16),
+    amlThreshold: parseFraction('AML_MATCH_THRESHOLD', env.AML_MATCH_THRESHOLD, 0.85, 0.5, 1),
   }
 }
 
@@ -262,6 +265,14 @@ function parseInteger (name: string, value: string | undefined, fallback: number
   if (v === null) return fallback
   const n = Number(v)
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not "${v}"`)
+  return n
+}
+
+function parseFraction (name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  const v = nonEmpty(value)
+  if (v === null) return fallback
+  const n = Number(v)
+  if (!/^\d+(\.\d+)?$/.test(v) || n < min || n > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, not "${v}"`)
   return n
 }
 

@@ -35,6 +35,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     workerPort: null,
     documents: { maxBytes: 10 * 1024 * 1024, maxPages: 50, maxPixels: 40_000_000 },
     ocrWorkers: 1,
+    amlThreshold: 0.85,
     ...overrides,
   }
 }

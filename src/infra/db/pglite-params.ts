@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 /**
  * PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which never
@@ -8,3 +9,6 @@ import { PGlite } from '@electric-sql/pglite'
  * postgresql.conf (its time zone and locale settings with it).
  */
 export const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+
+/** Contrib extensions the migrations create (pg_trgm: screening's candidate index). */
+export const EXTENSIONS = { pg_trgm }

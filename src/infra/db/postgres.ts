@@ -41,7 +41,8 @@ export function connectPostgres (url: string, schema: string, options: { max?: n
     query_timeout: QUERY_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     types,
-    options: schema === 'public' ? undefined : `-c search_path=${schema}`,
+    // public last: extensions (pg_trgm) are installed there once per database.
+    options: schema === 'public' ? undefined : `-c search_path=${schema},public`,
   })
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', ignore)

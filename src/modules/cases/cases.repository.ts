@@ -38,6 +38,17 @@ export async function findOwned (q: Queryable, accountId: number, id: number): P
   return row && toView(row)
 }
 
+/** A case with its owner, as a check on the case reads it. */
+export async function findWithOwner (q: Queryable, id: number): Promise<(CaseView & { accountId: number }) | undefined> {
+  const [row] = await q.query<CaseRow & { accountId: number }>(`SELECT ${COLUMNS}, account_id AS "accountId" FROM cases WHERE id = $1`, [id])
+  return row && { ...toView(row), accountId: row.accountId }
+}
+
+/** Locks the case row for a transaction that records a result about it; false when there is no such case. */
+export async function lock (tx: Queryable, id: number): Promise<boolean> {
+  return (await tx.query('SELECT 1 FROM cases WHERE id = $1 FOR UPDATE', [id])).length > 0
+}
+
 export const ownedCondition = (caseParam: string, accountParam: string) =>
   `EXISTS (SELECT 1 FROM cases WHERE id = ${caseParam} AND account_id = ${accountParam})`
 

@@ -7,14 +7,30 @@ import type { CaseView, CreateCaseBody } from './cases.schemas.ts'
 
 export type CasesService = ReturnType<typeof createCasesService>
 
-export function createCasesService ({ db, clock }: { db: Database, clock: Clock }) {
+export interface CasesDeps {
+  db: Database
+  clock: Clock
+  /** Runs in the case's own transaction (AML's trigger), so the case and what it starts commit together. */
+  onCreated?: (tx: Queryable, accountId: number, created: CaseView) => Promise<void>
+}
+
+export function createCasesService ({ db, clock, onCreated }: CasesDeps) {
   return {
     async create (caller: Caller, body: CreateCaseBody): Promise<CaseView> {
       const input = normalise(body)
       const problems = body.type === 'Person' ? personProblems(input, clock.now()) : businessProblems(input)
       if (problems.length > 0) throw new ValidationFailed(problems)
-      return repo.insert(db, caller.accountId, input)
+      if (!onCreated) return repo.insert(db, caller.accountId, input)
+      return db.transaction(async (tx) => {
+        const created = await repo.insert(tx, caller.accountId, input)
+        await onCreated(tx, caller.accountId, created)
+        return created
+      })
     },
+
+    /** A case and its owner, for a check whose subject is the case. */
+    findForCheck: (q: Queryable, id: number) => repo.findWithOwner(q, id),
+    lockForCheck: (tx: Queryable, id: number) => repo.lock(tx, id),
 
     async get (caller: Caller, id: number): Promise<CaseView> {
       const found = await repo.findOwned(db, caller.accountId, id)

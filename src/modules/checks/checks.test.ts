@@ -120,13 +120,13 @@ describe('POST /api/cases/{caseId}/checks', () => {
   it('when a check type this deployment does not run yet is requested by an account with its service, then 400 saying so', async () => {
     const caller = await givenReseller(app)
     const caseId = await givenCase(app, caller)
-    assertErrors(await post(caller, caseId, { checkType: 'AML' }), ['The AML check is not available in this deployment yet.'])
+    assertErrors(await post(caller, caseId, { checkType: 'KYC', documentId: 1 }), ['The KYC check is not available in this deployment yet.'])
   })
 
-  it('when a check type not built yet is requested by an account without its service, then 400 "The AML service is not enabled on this account."', async () => {
+  it('when a check type not built yet is requested by an account without its service, then 400 "The KYC service is not enabled on this account."', async () => {
     const caller = await givenReseller(app, { services: [2] })
     const caseId = await givenCase(app, caller)
-    assertErrors(await post(caller, caseId, { checkType: 'AML' }), ['The AML service is not enabled on this account.'])
+    assertErrors(await post(caller, caseId, { checkType: 'KYC', documentId: 1 }), ['The KYC service is not enabled on this account.'])
   })
 
   it('when the case is not the caller\'s or does not exist, then an empty 404', async () => {
@@ -147,7 +147,7 @@ describe('POST /api/cases/{caseId}/checks', () => {
 
 describe('GET /api/cases/{caseId}/checks and /checks/{id}', () => {
   it('when a case has checks from a trigger and on request, then the list is newest first and each is readable by id', async () => {
-    const caller = await givenReseller(app)
+    const caller = await givenReseller(app, { services: [2] })
     const caseId = await givenCase(app, caller)
     const bankAccountId = await givenBankAccount(app, caller, caseId)
     const requested = (await post(caller, caseId, { checkType: 'BAV', bankAccountId })).json() as Check
@@ -167,8 +167,8 @@ describe('GET /api/cases/{caseId}/checks and /checks/{id}', () => {
     }
   })
 
-  it('when the case has no checks, then []', async () => {
-    const caller = await givenReseller(app)
+  it('when the case has no checks (its account has no AML), then []', async () => {
+    const caller = await givenReseller(app, { services: [2] })
     const caseId = await givenCase(app, caller)
     const res = await get(caller, `/api/cases/${caseId}/checks`)
     assert.equal(res.statusCode, 200)

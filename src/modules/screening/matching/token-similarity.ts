@@ -1,0 +1,92 @@
+import { editDistance, jaroWinkler } from './jaro-winkler.ts'
+import { consonantReadings, phoneticCodes, spellingKey } from './spelling.ts'
+
+/** One normalised word of a name with the forms it is compared in, computed once. */
+export interface TokenForms {
+  token: string
+  key: string
+  /** Consonant readings (consonantReadings), the usual one first. */
+  skeletons: string[]
+  phonetic: string[]
+}
+
+/** How two words were found alike, for the explanation. */
+export type Likeness = 'exact' | 'spelling' | 'similar' | 'phonetic' | 'initial' | 'consonants'
+
+export interface TokenLikeness {
+  score: number
+  likeness: Likeness
+}
+
+export interface CompareOptions {
+  /** Exactly one side was written in Arabic or Hebrew script: compare consonants. */
+  acrossAbjad: boolean
+  /** A lone letter may stand for a given name (persons). */
+  initials: boolean
+}
+
+export const SAME_SPELLING_KEY = 0.95
+export const SAME_CONSONANTS = 0.92
+export const SAME_SOUND = 0.9
+export const INITIAL = 0.9
+const UNLIKE: TokenLikeness = { score: 0, likeness: 'similar' }
+
+export function tokenForms (token: string): TokenForms {
+  return { token, key: spellingKey(token), skeletons: consonantReadings(token), phonetic: phoneticCodes(token) }
+}
+
+/** How alike two words of a name are, 0..1, and why. */
+export function compareTokens (a: TokenForms, b: TokenForms, options: CompareOptions): TokenLikeness {
+  if (a.token === b.token) return { score: 1, likeness: 'exact' }
+  if (a.token.length === 1 || b.token.length === 1) return compareInitial(a.token, b.token, options)
+  if (options.acrossAbjad) return compareConsonants(a.skeletons, b.skeletons)
+  if (a.key === b.key) return { score: SAME_SPELLING_KEY, likeness: 'spelling' }
+  const distance = Math.min(editDistance(a.token, b.token), editDistance(a.key, b.key))
+  const longest = Math.max(a.token.length, b.token.length)
+  // Jaro-Winkler ranks; an edit budget that grows with length keeps out names that merely begin or end alike
+  // ('Vladislav' and 'Vladimir', 'Yanukovych' and 'Maksymovych'). Names that begin differently get one slip only
+  // ('Levchenko' is not 'Savchenko'): transliterations that change the first letter are folded by the keys.
+  const sameStart = a.key[0] === b.key[0]
+  let best = UNLIKE
+  if (distance <= (sameStart ? Math.max(1, Math.floor(longest / 4)) : 1)) {
+    best = { score: Math.max(similarity(a.token, b.token), similarity(a.key, b.key)), likeness: 'similar' }
+  }
+  if (best.score < SAME_SOUND && soundAlike(a, b) && distance <= Math.max(1, Math.floor(longest / 3)) && isEvenLength(a.token, b.token)) {
+    best = { score: SAME_SOUND, likeness: 'phonetic' }
+  }
+  return best
+}
+
+function compareInitial (a: string, b: string, options: CompareOptions): TokenLikeness {
+  if (!options.initials || a[0] !== b[0]) return UNLIKE
+  return { score: INITIAL, likeness: 'initial' }
+}
+
+// Codes of one or two letters ('L' for Lee, Li and Liu) say too little to call two names alike.
+function soundAlike (a: TokenForms, b: TokenForms): boolean {
+  return a.phonetic.some((code) => code.length >= 3 && b.phonetic.includes(code))
+}
+
+// Without vowels few letters remain: only the same consonants, or one slip in four or more, count.
+function compareConsonants (a: readonly string[], b: readonly string[]): TokenLikeness {
+  if (a.some((reading) => reading !== '' && b.includes(reading))) return { score: SAME_CONSONANTS, likeness: 'consonants' }
+  const [first, second] = [a[0]!, b[0]!]
+  if (Math.min(first.length, second.length) < 4 || editDistance(first, second) > 1) return UNLIKE
+  return { score: SAME_CONSONANTS * jaroWinkler(first, second), likeness: 'consonants' }
+}
+
+// Jaro-Winkler rewards a shared beginning, so 'vladimir' would nearly equal 'vladimirovich' and 'ivan' 'ivanov':
+// words of clearly different length lose what the prefix gave them.
+const EVEN_LENGTHS = 0.75
+function similarity (a: string, b: string): number {
+  const score = jaroWinkler(a, b)
+  return isEvenLength(a, b) ? score : Math.max(0, score - 2 * (EVEN_LENGTHS - lengthRatio(a, b)))
+}
+
+function isEvenLength (a: string, b: string): boolean {
+  return lengthRatio(a, b) >= EVEN_LENGTHS
+}
+
+function lengthRatio (a: string, b: string): number {
+  return Math.min(a.length, b.length) / Math.max(a.length, b.length)
+}

@@ -1,0 +1,32 @@
+import type { Queryable } from '../../infra/db/database.ts'
+import { type CandidateSchema, scoreCandidate, type ScreeningSubject } from './matching/index.ts'
+import type { AmlHit, AmlResult } from './screening.schemas.ts'
+import * as repo from './screening.repository.ts'
+import { queryWordsOf } from './search-words.ts'
+
+/** Candidates scored per screening: the words shared narrow a list of any size to these. */
+const CANDIDATES = 200
+/** Hits reported, best first: past these an analyst learns nothing more from a list. */
+const MAX_HITS = 25
+
+/**
+ * Screens a subject against every imported list: candidates by shared words, then each scored in
+ * code; those at or above the threshold are hits, less the entries decided false positives for the case.
+ */
+export async function screen (q: Queryable, subject: ScreeningSubject, caseId: number, threshold: number): Promise<AmlResult> {
+  const { words, minWords } = queryWordsOf(subject)
+  const candidates = words.length === 0 ? [] : await repo.findCandidates(q, words, minWords, CANDIDATES)
+  const dismissed = await repo.dismissedFor(q, caseId)
+  const lists = (await repo.listVersions(q)).map(({ source, version, importedAt }) => ({ source, version, importedAt }))
+  const scored = candidates
+    .filter((c) => !dismissed.has(`${c.source} ${c.entityId}`))
+    .map((c) => ({ c, match: scoreCandidate(subject, { names: c.names, schema: c.schema as CandidateSchema, birthDates: c.birthDates, countries: c.countries }) }))
+    .filter(({ match }) => match.score >= threshold)
+    .sort((a, b) => b.match.score - a.match.score || a.c.source.localeCompare(b.c.source) || a.c.entityId.localeCompare(b.c.entityId))
+    .slice(0, MAX_HITS)
+  const hits: AmlHit[] = scored.map(({ c, match }, i) => ({
+    id: i + 1, entityId: c.entityId, source: c.source, name: c.names[0]!, matchedName: match.matchedName, score: match.score,
+    topics: c.topics, birthDates: c.birthDates, countries: c.countries, explanation: match.explanation,
+  }))
+  return { matchStatus: hits.length > 0 ? 'potential_match' : 'no_match', hits, lists }
+}

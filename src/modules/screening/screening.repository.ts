@@ -1,0 +1,128 @@
+import type { Queryable } from '../../infra/db/database.ts'
+import type { ListFormat } from './lists/index.ts'
+
+export interface ListVersion { source: string, format: ListFormat, version: string, entries: number, importedAt: string }
+
+/** An entry ready to store: its names as published, and the normalised words of all of them. */
+export interface StoredEntry {
+  entityId: string
+  schema: string
+  names: string[]
+  birthDates: string[]
+  countries: string[]
+  topics: string[]
+  tokens: string[]
+}
+
+/** A word of the lists with the keys a misspelt or transliterated query word finds it by. */
+export interface VocabularyWord { token: string, consonants: string, sound: string }
+
+/** A word of the query: its position, and its keys (consonants only for a name written without vowels). */
+export interface QueryWord { i: number, token: string, consonants: string | null, sound: string | null }
+
+export interface CandidateRow {
+  source: string
+  entityId: string
+  schema: string
+  names: string[]
+  birthDates: string[]
+  countries: string[]
+  topics: string[]
+}
+
+const LIST_COLUMNS = `source, format, version, entries, to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "importedAt"`
+
+/** Starts replacing a source: its old entries go, its row says an import is under way (rolled back with it on failure). */
+export async function beginReplace (tx: Queryable, source: string, format: ListFormat, at: Date): Promise<void> {
+  // The source's row first: its lock makes a concurrent import of the same source wait for this one.
+  await tx.query(
+    `INSERT INTO screening_lists (source, format, version, entries, imported_at) VALUES ($1, $2, 'importing', 0, $3)
+     ON CONFLICT (source) DO UPDATE SET format = EXCLUDED.format, version = EXCLUDED.version, entries = 0, imported_at = EXCLUDED.imported_at`,
+    [source, format, at])
+  await tx.query('DELETE FROM screening_entries WHERE source = $1', [source])
+}
+
+/** A batch of entries, their words and the words new to the vocabulary, in one statement. */
+export async function insertEntries (tx: Queryable, source: string, entries: readonly StoredEntry[], words: readonly VocabularyWord[]): Promise<void> {
+  await tx.query(
+    `WITH x AS (
+       SELECT a.i - 1 AS i, e.* FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS a (entry, i),
+         jsonb_to_record(a.entry) AS e ("entityId" text, schema text, names text[], "birthDates" text[], countries text[], topics text[], tokens text[])
+     ), e AS (
+       INSERT INTO screening_entries (source, entity_id, schema, names, birth_dates, countries, topics)
+       SELECT $1, "entityId", schema, names, "birthDates", countries, topics FROM x ORDER BY i
+       RETURNING id
+     ), numbered AS (
+       SELECT id, row_number() OVER (ORDER BY id) - 1 AS i FROM e
+     ), tokens AS (
+       INSERT INTO screening_tokens (token, entry_id)
+       SELECT DISTINCT t.token, numbered.id FROM numbered JOIN x USING (i), unnest(x.tokens) AS t (token)
+     )
+     INSERT INTO screening_vocabulary (token, consonants, sound)
+     SELECT token, consonants, sound FROM jsonb_to_recordset($3::jsonb) AS w (token text, consonants text, sound text)
+     ON CONFLICT (token) DO NOTHING`,
+    [source, JSON.stringify(entries), JSON.stringify(words)])
+}
+
+export async function finishReplace (tx: Queryable, source: string, version: string, entries: number): Promise<ListVersion> {
+  const [row] = await tx.query<ListVersion>(`UPDATE screening_lists SET version = $2, entries = $3 WHERE source = $1 RETURNING ${LIST_COLUMNS}`, [source, version, entries])
+  return row!
+}
+
+export async function listVersions (q: Queryable): Promise<ListVersion[]> {
+  return q.query<ListVersion>(`SELECT ${LIST_COLUMNS} FROM screening_lists WHERE version <> 'importing' ORDER BY source`)
+}
+
+/**
+ * The entries with at least `minWords` words near the query's, most first. A query word is near a
+ * listed word spelt alike (trigram similarity, pg_trgm's default 0.3), sounding alike, or, for a
+ * query written without vowels, with the same consonants. The near words are gathered first (an
+ * array), so each one's entries come from the index: a join let the planner read the whole table.
+ */
+export async function findCandidates (q: Queryable, words: readonly QueryWord[], minWords: number, limit: number): Promise<CandidateRow[]> {
+  return q.query<CandidateRow>(
+    `WITH q AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS q (i int, token text, consonants text, sound text)
+     ), near AS (
+       SELECT v.token FROM q JOIN screening_vocabulary v ON v.token % q.token
+       UNION SELECT v.token FROM q JOIN screening_vocabulary v ON v.sound = q.sound
+       UNION SELECT v.token FROM q JOIN screening_vocabulary v ON v.consonants = q.consonants
+     ), hits AS (
+       SELECT t.entry_id, count(*) AS shared
+       FROM screening_tokens t WHERE t.token = ANY (ARRAY(SELECT token FROM near))
+       GROUP BY t.entry_id HAVING count(*) >= $2
+       ORDER BY shared DESC, t.entry_id LIMIT $3
+     )
+     SELECT e.source, e.entity_id AS "entityId", e.schema, e.names, e.birth_dates AS "birthDates", e.countries, e.topics
+     FROM hits JOIN screening_entries e ON e.id = hits.entry_id
+     ORDER BY hits.shared DESC, e.id`,
+    [JSON.stringify(words), minWords, limit])
+}
+
+/** Fresh statistics and visibility after an import, so the planner reads the new entries through their indexes. */
+export async function analyse (db: Queryable): Promise<void> {
+  for (const table of ['screening_entries', 'screening_tokens', 'screening_vocabulary']) await db.query(`VACUUM ANALYZE ${table}`)
+}
+
+/** The entries decided false positives for the case, as `source entityId` keys. */
+export async function dismissedFor (q: Queryable, caseId: number): Promise<Set<string>> {
+  const rows = await q.query<{ key: string }>(`SELECT source || ' ' || entity_id AS key FROM screening_decisions WHERE case_id = $1 AND decision = 'false_positive'`, [caseId])
+  return new Set(rows.map((r) => r.key))
+}
+
+/** Records (or changes) the decision on an entry for the case. */
+export async function recordDecision (q: Queryable, d: { caseId: number, source: string, entityId: string, decision: string, checkId: number, hitId: number, at: Date }): Promise<void> {
+  await q.query(
+    `INSERT INTO screening_decisions (case_id, source, entity_id, decision, check_id, hit_id, decided_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (case_id, source, entity_id) DO UPDATE SET decision = EXCLUDED.decision, check_id = EXCLUDED.check_id, hit_id = EXCLUDED.hit_id, decided_at = EXCLUDED.decided_at`,
+    [d.caseId, d.source, d.entityId, d.decision, d.checkId, d.hitId, d.at])
+}
+
+export async function versionOf (q: Queryable, source: string): Promise<string | null> {
+  const [row] = await q.query<{ version: string }>('SELECT version FROM screening_lists WHERE source = $1', [source])
+  return row?.version ?? null
+}
+
+export async function hasLists (q: Queryable): Promise<boolean> {
+  return (await q.query(`SELECT 1 FROM screening_lists WHERE version <> 'importing' LIMIT 1`)).length > 0
+}

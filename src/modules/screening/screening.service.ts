@@ -1,0 +1,33 @@
+import type { Database } from '../../infra/db/database.ts'
+import { NotFound } from '../../infra/http/api-error.ts'
+import type { Caller } from '#shared/caller.ts'
+import type { Clock } from '#shared/clock.ts'
+import type { ChecksService } from '../checks/index.ts'
+import { type ImportProgress, importList } from './list-import.ts'
+import type { ListFormat } from './lists/index.ts'
+import type { AmlResult, HitDecisionBody } from './screening.schemas.ts'
+import * as repo from './screening.repository.ts'
+
+export type ScreeningService = ReturnType<typeof createScreeningService>
+
+export function createScreeningService ({ db, clock, checks }: { db: Database, clock: Clock, checks: ChecksService }) {
+  return {
+    /**
+     * An analyst's decision on a hit of a completed AML check of the caller's case; a false positive
+     * is left out of that case's later screenings. 404 (empty) for any hit that is not there.
+     */
+    async decideHit (caller: Caller, caseId: number, checkId: number, hitId: number, { decision }: HitDecisionBody): Promise<void> {
+      const check = await checks.get(caller, caseId, checkId)
+      const hit = check.checkType === 'AML' && check.status === 'completed' ? (check.result as AmlResult).hits.find((h) => h.id === hitId) : undefined
+      if (!hit) throw new NotFound()
+      await repo.recordDecision(db, { caseId, source: hit.source, entityId: hit.entityId, decision, checkId, hitId, at: new Date(clock.now()) })
+    },
+
+    /** `idcheck screening import`: replaces the source's entries with the file's. */
+    importList: (path: string, format: ListFormat, source: string, onProgress?: (progress: ImportProgress) => void) =>
+      importList(db, { path, format, source, now: new Date(clock.now()) }, onProgress),
+
+    /** The lists in use, one version per source. */
+    lists: () => repo.listVersions(db),
+  }
+}

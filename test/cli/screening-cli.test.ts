@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { type Env, type Hooks, spawnService } from '../helpers/service-processes.ts'
+
+// The commands open the embedded data directory; the PostgreSQL run covers the same import through the service tests.
+const skip = process.env.DATABASE_URL ? 'embedded mode only (DATABASE_URL is set)' : false
+const FIXTURES = new URL('../../src/modules/screening/lists/fixtures/', import.meta.url).pathname
+const OFAC = join(FIXTURES, 'sdn.xml')
+const OPENSANCTIONS = join(FIXTURES, 'targets.simple.csv')
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex')
+
+const parent = mkdtempSync(join(tmpdir(), 'idcheck-screening-cli-'))
+const cleanups: Array<() => unknown> = []
+const hooks: Hooks = { after: (fn) => { cleanups.push(fn) } }
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup()
+  rmSync(parent, { recursive: true, force: true })
+})
+
+async function idcheck (dataDir: string, ...args: string[]) {
+  const env: Env = { ...process.env as Env, DATA_DIR: dataDir }
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_TEST_CONTEXT']) delete env[name]
+  const cli = spawnService({ args: ['src/cli/main.ts', ...args], env, hooks })
+  return { ...await cli.exited, stdout: cli.stdout(), stderr: cli.stderr() }
+}
+
+describe('idcheck screening', { skip }, () => {
+  const dataDir = join(parent, 'data')
+
+  it('when lists are imported, then "screening lists" shows each source with its entries and the file\'s sha256; a new file replaces its source\'s entries', async () => {
+    const none = await idcheck(dataDir, 'screening', 'lists', '--json')
+    assert.deepEqual([none.code, JSON.parse(none.stdout)], [0, []])
+
+    const ofac = await idcheck(dataDir, 'screening', 'import', OFAC, '--format', 'ofac-sdn-xml')
+    assert.equal(ofac.code, 0, ofac.stderr)
+    assert.match(ofac.stdout, new RegExp(`^Imported 8 entries into the ofac-sdn list \\(version ${sha256(OFAC).slice(0, 12)}, \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\)\\.\\n$`))
+
+    const os = await idcheck(dataDir, 'screening', 'import', OPENSANCTIONS, '--format', 'opensanctions-csv', '--source', 'os-test', '--json')
+    assert.equal(os.code, 0, os.stderr)
+    const imported = JSON.parse(os.stdout) as { importedAt: string }
+    assert.deepEqual(imported, { source: 'os-test', format: 'opensanctions-csv', version: sha256(OPENSANCTIONS), entries: 11, importedAt: imported.importedAt })
+
+    // The OFAC source again, from a file of two entries: its eight are replaced, the other source stays.
+    const smaller = join(parent, 'two.xml')
+    const xml = readFileSync(OFAC, 'utf8')
+    const entries = [...xml.matchAll(/<sdnEntry>[\s\S]*?<\/sdnEntry>/g)].map((m) => m[0])
+    writeFileSync(smaller, xml.replace(/<sdnEntry>[\s\S]*<\/sdnEntry>/, entries.slice(0, 2).join('\n')))
+    assert.equal((await idcheck(dataDir, 'screening', 'import', smaller, '--format', 'ofac-sdn-xml')).code, 0)
+
+    const lists = JSON.parse((await idcheck(dataDir, 'screening', 'lists', '--json')).stdout) as { source: string, entries: number, version: string }[]
+    assert.deepEqual(lists.map(({ source, entries, version }) => ({ source, entries, version })), [
+      { source: 'ofac-sdn', entries: 2, version: sha256(smaller) },
+      { source: 'os-test', entries: 11, version: sha256(OPENSANCTIONS) },
+    ])
+    const table = await idcheck(dataDir, 'screening', 'lists')
+    assert.match(table.stdout, /^source +format +entries +importedAt +version\nofac-sdn +ofac-sdn-xml +2 /)
+  })
+
+  it('when the file is not the format named, then exit 1 saying so, and the source keeps its entries', async () => {
+    const before = (await idcheck(dataDir, 'screening', 'lists', '--json')).stdout
+    const wrong = await idcheck(dataDir, 'screening', 'import', OPENSANCTIONS, '--format', 'ofac-sdn-xml')
+    assert.equal(wrong.code, 1)
+    assert.match(wrong.stderr, /^idcheck: .*sdn/i)
+    const empty = join(parent, 'empty.csv')
+    writeFileSync(empty, readFileSync(OPENSANCTIONS, 'utf8').split('\n')[0] + '\n')
+    const nothing = await idcheck(dataDir, 'screening', 'import', empty, '--format', 'opensanctions-csv', '--source', 'os-test')
+    assert.deepEqual([nothing.code, nothing.stderr], [1, `idcheck: ${empty} holds no entries: nothing was imported, and the os-test list is unchanged.\n`])
+    assert.equal((await idcheck(dataDir, 'screening', 'lists', '--json')).stdout, before)
+  })
+
+  it('when the command line is wrong, then exit 64 with the reason', async () => {
+    const cases: [string[], RegExp][] = [
+      [['screening', 'import', OFAC], /--format must be opensanctions-csv or ofac-sdn-xml/],
+      [['screening', 'import', OFAC, '--format', 'xlsx'], /not "xlsx"/],
+      [['screening', 'import', join(parent, 'missing.csv'), '--format', 'opensanctions-csv'], /missing\.csv: no such file/],
+      [['screening', 'import', OFAC, '--format', 'ofac-sdn-xml', '--source', 'Bad Name'], /--source must be a short name/],
+      [['screening', 'export'], /unknown command "screening export"/],
+    ]
+    for (const [args, message] of cases) {
+      const run = await idcheck(dataDir, ...args)
+      assert.equal(run.code, 64, args.join(' '))
+      assert.match(run.stderr, message)
+    }
+  })
+})
