@@ -9,7 +9,14 @@ CREATE TABLE screening_lists (
   -- sha256 of the imported file
   version text NOT NULL,
   entries integer NOT NULL,
-  imported_at timestamptz NOT NULL
+  imported_at timestamptz NOT NULL,
+  -- The re-screen of every AML case this version started, batch by batch on the queue:
+  -- the last case id done, how many were screened, how many got a new result.
+  rescreen_status text NOT NULL DEFAULT 'running' CHECK (rescreen_status IN ('running', 'done')),
+  rescreen_after integer NOT NULL DEFAULT 0,
+  rescreen_cases integer NOT NULL DEFAULT 0,
+  rescreen_changed integer NOT NULL DEFAULT 0,
+  rescreen_done_at timestamptz
 );
 
 CREATE TABLE screening_entries (

@@ -33,7 +33,7 @@ import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, crea
 import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService } from './modules/checks/index.ts'
-import { AML_QUEUE, amlCheckType, createScreeningService, ensureSandboxList, hasLists, type ScreeningService, screeningRoutes } from './modules/screening/index.ts'
+import { AML_QUEUE, amlCheckType, createRescreenJob, createScreeningService, ensureSandboxList, hasLists, RESCREEN_JOB, rescreenQueues, type ScreeningService, screeningRoutes, startRescreen } from './modules/screening/index.ts'
 import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, documentsRoutes, documentsSchemas, type DocumentsService, type RiskThreads, sampleDocumentsRoutes, startRiskThreads } from './modules/documents/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
@@ -53,6 +53,8 @@ export interface AppServices {
   bav: BavService
   documents: DocumentsService
   screening: ScreeningService
+  /** The job that re-screens AML cases after an import, batch by batch. */
+  rescreen: ReturnType<typeof createRescreenJob>
   webhooks: WebhooksService
   deliverWebhook: ReturnType<typeof createDeliveryJob>
 }
@@ -119,7 +121,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     app.decorate('services', services)
     app.decorate('config', config)
     if (config.runWorkers) {
-      for (const job of [...services.checks.jobs(), ...webhooksJobs(services.deliverWebhook)]) {
+      for (const job of [...services.checks.jobs(), ...webhooksJobs(services.deliverWebhook), { name: RESCREEN_JOB, run: services.rescreen, concurrency: 1 }]) {
         await queue.work(job.name, job.run as never, { concurrency: job.concurrency })
       }
     }
@@ -143,12 +145,12 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 }
 
 /** Every queue the application uses, with its retry policy. */
-const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues, AML_QUEUE]), ...webhookQueues]
+const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues, AML_QUEUE]), ...webhookQueues, ...rescreenQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
 async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, risk }: Infra, overrides: AppOverrides): Promise<AppServices> {
   // AML screens against the lists in the database: the sandbox ships its own, production needs an import.
-  if (config.environment === 'sandbox') await ensureSandboxList(db, new Date(clock.now()))
+  if (config.environment === 'sandbox') await ensureSandboxList(db, new Date(clock.now()), (tx, version) => startRescreen(queue, tx, version.source, version.version))
   const amlAvailable = await hasLists(db)
   if (!amlAvailable) logger.warn('AML is not offered: no sanctions or PEP list is imported (idcheck screening import FILE --format opensanctions-csv|ofac-sdn-xml, then restart)')
   // The document checks and AML screening are idcheck's own engines, so production offers them as the sandbox does.
@@ -201,8 +203,12 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
   const documents = createDocumentsService({ db, clock, cases, checks, limits: config.documents })
-  const screening = createScreeningService({ db, clock, checks })
-  return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, documents, screening, webhooks, deliverWebhook }
+  const screening = createScreeningService({ db, clock, queue, checks })
+  const rescreen = createRescreenJob({
+    db, queue, clock, threshold: config.amlThreshold,
+    casesPage: cases.pageForChecks, latestCompleted: checks.latestCompleted, enabledFor: checks.enabledFor, triggerIfEnabled: checks.triggerIfEnabled,
+  })
+  return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, documents, screening, rescreen, webhooks, deliverWebhook }
 }
 
 /** Fastify with what every route shares: logging, request ids, validation, errors, versioning, metrics. */

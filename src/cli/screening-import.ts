@@ -32,7 +32,8 @@ export async function screeningImport (config: Config, args: string[]): Promise<
     bar?.stop()
     process.stdout.write(values.json
       ? JSON.stringify(version) + '\n'
-      : `Imported ${version.entries} entries into the ${version.source} list (version ${version.version.slice(0, 12)}, ${version.importedAt}).\n`)
+      : `Imported ${version.entries} entries into the ${version.source} list (version ${version.version.slice(0, 12)}, ${version.importedAt}).\n` +
+        'Every case with AML is screened again by the running service, in batches; "idcheck screening lists" shows how far it is.\n')
     return 0
   } catch (err) {
     bar?.stop()
@@ -49,8 +50,12 @@ export async function screeningLists (config: Config, args: string[]): Promise<n
   } else if (lists.length === 0) {
     process.stdout.write('No screening list is imported: AML is not offered until one is (idcheck screening import FILE --format …).\n')
   } else {
-    process.stdout.write('source            format             entries   importedAt                version\n')
-    for (const l of lists) process.stdout.write(`${l.source.padEnd(18)}${l.format.padEnd(19)}${String(l.entries).padStart(8)}   ${l.importedAt.padEnd(26)}${l.version.slice(0, 12)}\n`)
+    process.stdout.write('source            format             entries   importedAt                version       re-screen of AML cases\n')
+    for (const l of lists) {
+      const { status, cases, changed } = l.rescreen
+      const rescreen = `${status === 'done' ? 'done' : 'running'}: ${cases} screened, ${changed} with new results`
+      process.stdout.write(`${l.source.padEnd(18)}${l.format.padEnd(19)}${String(l.entries).padStart(8)}   ${l.importedAt.padEnd(26)}${l.version.slice(0, 12).padEnd(14)}${rescreen}\n`)
+    }
   }
   return 0
 }

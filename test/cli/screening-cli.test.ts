@@ -32,17 +32,21 @@ describe('idcheck screening', { skip }, () => {
   const dataDir = join(parent, 'data')
 
   it('when lists are imported, then "screening lists" shows each source with its entries and the file\'s sha256; a new file replaces its source\'s entries', async () => {
-    const none = await idcheck(dataDir, 'screening', 'lists', '--json')
-    assert.deepEqual([none.code, JSON.parse(none.stdout)], [0, []])
+    // The sandbox ships its fictional list: it is there before any import.
+    const first = await idcheck(dataDir, 'screening', 'lists', '--json')
+    assert.deepEqual([first.code, JSON.parse(first.stdout).map((l: { source: string }) => l.source)], [0, ['sandbox']])
 
     const ofac = await idcheck(dataDir, 'screening', 'import', OFAC, '--format', 'ofac-sdn-xml')
     assert.equal(ofac.code, 0, ofac.stderr)
-    assert.match(ofac.stdout, new RegExp(`^Imported 8 entries into the ofac-sdn list \\(version ${sha256(OFAC).slice(0, 12)}, \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\)\\.\\n$`))
+    assert.match(ofac.stdout, new RegExp(`^Imported 8 entries into the ofac-sdn list \\(version ${sha256(OFAC).slice(0, 12)}, \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\)\\.\\nEvery case with AML is screened again`))
 
     const os = await idcheck(dataDir, 'screening', 'import', OPENSANCTIONS, '--format', 'opensanctions-csv', '--source', 'os-test', '--json')
     assert.equal(os.code, 0, os.stderr)
     const imported = JSON.parse(os.stdout) as { importedAt: string }
-    assert.deepEqual(imported, { source: 'os-test', format: 'opensanctions-csv', version: sha256(OPENSANCTIONS), entries: 11, importedAt: imported.importedAt })
+    assert.deepEqual(imported, {
+      source: 'os-test', format: 'opensanctions-csv', version: sha256(OPENSANCTIONS), entries: 11, importedAt: imported.importedAt,
+      rescreen: { status: 'running', cases: 0, changed: 0, doneAt: null },
+    })
 
     // The OFAC source again, from a file of two entries: its eight are replaced, the other source stays.
     const smaller = join(parent, 'two.xml')
@@ -55,9 +59,10 @@ describe('idcheck screening', { skip }, () => {
     assert.deepEqual(lists.map(({ source, entries, version }) => ({ source, entries, version })), [
       { source: 'ofac-sdn', entries: 2, version: sha256(smaller) },
       { source: 'os-test', entries: 11, version: sha256(OPENSANCTIONS) },
+      { source: 'sandbox', entries: 7, version: lists[2]!.version },
     ])
     const table = await idcheck(dataDir, 'screening', 'lists')
-    assert.match(table.stdout, /^source +format +entries +importedAt +version\nofac-sdn +ofac-sdn-xml +2 /)
+    assert.match(table.stdout, /^source +format +entries +importedAt +version +re-screen of AML cases\nofac-sdn +ofac-sdn-xml +2 .* running: 0 screened, 0 with new results\n/)
   })
 
   it('when the file is not the format named, then exit 1 saying so, and the source keeps its entries', async () => {

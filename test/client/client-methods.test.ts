@@ -91,4 +91,18 @@ describe('@idcheck/client: typed methods', () => {
     await client.documents.delete(c.id, doc.id)
     assert.deepEqual(await client.documents.list(c.id), [])
   })
+
+  it('when a case names a listed person, then its AML hit is read and dismissed through the checks methods', async () => {
+    const client = await resellerClient()
+    const c = await client.cases.create({ urn: 'CASE-AML', type: 'Person', givenNames: 'Viktor', surname: 'Kaine', dobDay: 1, dobMonth: 1, dobYear: 1990 })
+    let aml = (await client.checks.list(c.id)).find((check) => check.checkType === 'AML')!
+    for (let i = 0; i < 100 && aml.status === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      aml = await client.checks.get(c.id, aml.id)
+    }
+    const result = aml.result as { hits: { id: number, entityId: string }[] }
+    assert.deepEqual(result.hits.map((h) => [h.id, h.entityId]), [[1, 'sbx-viktor-kaine']])
+    assert.equal(await client.checks.decideHit(c.id, aml.id, 1, 'false_positive'), undefined)
+    await assert.rejects(client.checks.decideHit(c.id, aml.id, 2, 'false_positive'), (err: Error & { status?: number }) => err.status === 404)
+  })
 })

@@ -139,6 +139,11 @@ export function createIdcheckClient (options: IdcheckClientOptions) {
       list: (caseId: number) => ok('GET', '/api/cases/{caseId}/checks', api.GET('/api/cases/{caseId}/checks', caseOf(caseId))),
       get: (caseId: number, checkId: number) =>
         ok('GET', '/api/cases/{caseId}/checks/{id}', api.GET('/api/cases/{caseId}/checks/{id}', { params: { path: { caseId, id: checkId } } })),
+      /** An analyst's decision on a hit of a completed AML check; a false positive is not raised again for the case. */
+      decideHit: async (caseId: number, checkId: number, hitId: number, decision: 'false_positive' | 'true_positive'): Promise<void> => {
+        await ok('PATCH', '/api/cases/{caseId}/checks/{id}/hits/{hitId}',
+          api.PATCH('/api/cases/{caseId}/checks/{id}/hits/{hitId}', { params: { path: { caseId, id: checkId, hitId } }, body: { decision } }))
+      },
     },
 
     webhooks: {

@@ -393,6 +393,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/{caseId}/checks/{id}/hits/{hitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Decide an AML hit
+         * @description Records an analyst's decision on a hit of a completed AML check. A false positive is not raised again for that case: later screenings of the case leave the entry out. Deciding again replaces the decision.
+         */
+        patch: operations["decideAmlHit"];
+        trace?: never;
+    };
     "/api/sandbox/sample-documents": {
         parameters: {
             query?: never;
@@ -831,6 +851,73 @@ export interface components {
             };
         };
         /**
+         * @description AML
+         * @example {
+         *       "matchStatus": "potential_match",
+         *       "hits": [
+         *         {
+         *           "id": 1,
+         *           "entityId": "sbx-viktor-kaine",
+         *           "source": "sandbox",
+         *           "name": "Viktor Kaine",
+         *           "matchedName": "Viktor Kaine",
+         *           "score": 1,
+         *           "topics": [
+         *             "sanction"
+         *           ],
+         *           "birthDates": [
+         *             "1961-04-12"
+         *           ],
+         *           "countries": [
+         *             "gb"
+         *           ],
+         *           "explanation": "Name 'Viktor Kaine' matches listed 'Viktor Kaine' exactly; date of birth 1961-04-12 agrees."
+         *         }
+         *       ],
+         *       "lists": [
+         *         {
+         *           "source": "sandbox",
+         *           "version": "5f1c…",
+         *           "importedAt": "2026-11-26T09:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        AmlResult: {
+            matchStatus: "no_match" | "potential_match";
+            /** @description Best first. An entry decided a false positive for this case is not raised again. A sanction hit rates High, PEP (or other) hits only Medium, none Low. */
+            hits: {
+                /** @description The hit's number in this check, for PATCH …/hits/{hitId} */
+                id: number;
+                /** @description The listed entry's id in its source */
+                entityId: string;
+                /** @description The list it comes from (the source given at import) */
+                source: string;
+                /** @description The entry's primary name, as published */
+                name: string;
+                /** @description The entry's name (primary or alias) that matched best, as published */
+                matchedName: string;
+                /** @description How likely the entry is the case's subject; hits are at or above the threshold */
+                score: number;
+                /** @description sanction, pep, crime… */
+                topics: string[];
+                /** @description YYYY, YYYY-MM or YYYY-MM-DD */
+                birthDates: string[];
+                /** @description ISO 3166-1 alpha-2, lower case */
+                countries: string[];
+                /** @description Why it matched, for the analyst reviewing it */
+                explanation: string;
+            }[];
+            /** @description The lists screened against */
+            lists: {
+                source: string;
+                /** @description sha256 of the imported file */
+                version: string;
+                /** Format: date-time */
+                importedAt: string;
+            }[];
+        };
+        /**
          * @example {
          *       "id": 41,
          *       "caseId": 17,
@@ -874,7 +961,7 @@ export interface components {
                 name: string;
             } | null;
             /** @description The check type's own result; null unless completed */
-            result: components["schemas"]["BavCheckResult"] | components["schemas"]["DocumentRiskResult"] | components["schemas"]["DocumentExtractionResult"] | null;
+            result: components["schemas"]["BavCheckResult"] | components["schemas"]["DocumentRiskResult"] | components["schemas"]["DocumentExtractionResult"] | components["schemas"]["AmlResult"] | null;
             /** @description Why a failed check failed; null otherwise */
             failureReason: string | null;
         };
@@ -3823,6 +3910,114 @@ export interface operations {
                 };
             };
             /** @description No such case (or active document) among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    decideAmlHit: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+                id: number;
+                hitId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "false_positive"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description false_positive: not this person or business, not raised again for the case; true_positive: confirmed */
+                    decision: "false_positive" | "true_positive";
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (no body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The decision is not false_positive or true_positive, or an unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case, completed AML check or hit among yours (empty body) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -24,6 +24,25 @@ const BODY_FIELDS: Record<string, Record<string, string>> = {
   createAccount: { name: 'Acme Lettings {{$guid}}', externalReference: 'crm-{{$guid}}' },
   // A check of the bank account this run created (an integer: the variable goes in unquoted).
   requestCheck: { checkType: 'BAV', bankAccountId: '{{bankAccountId}}' },
+  // A person on the sandbox's fictional sanctions list: the case's AML check has a hit to decide.
+  createCase: { givenNames: 'Viktor', surname: 'Kaine' },
+}
+
+/**
+ * Steps run before one request. Deciding an AML hit needs the case's AML check (run when the case
+ * was created) to have completed: wait for it, and decide its first hit.
+ */
+const PRE_REQUESTS: Record<string, string[]> = {
+  decideAmlHit: `
+const base = pm.variables.get('baseUrl');
+const header = { Authorization: 'Bearer ' + pm.collectionVariables.get('accessToken') };
+const wait = (triesLeft) => pm.sendRequest({ url: base + '/api/cases/' + pm.collectionVariables.get('caseId') + '/checks', header }, (err, res) => {
+  const aml = !err && res.code === 200 ? res.json().find((c) => c.checkType === 'AML') : undefined;
+  if (aml && aml.status !== 'pending') pm.collectionVariables.set('checkId', String(aml.id));
+  else if (triesLeft > 0) setTimeout(() => wait(triesLeft - 1), 200);
+});
+wait(50);
+`.trim().split('\n'),
 }
 
 /**
@@ -37,6 +56,7 @@ const FORMS: Record<string, { key: string, type: 'text' | 'file', value?: string
 /** Path parameters named otherwise than the id their segment stores, with the value the collection gives them. */
 const PATH_VARIABLES: Record<string, { variable: string, value: string }> = {
   name: { variable: 'sampleName', value: 'clean-statement.pdf' },
+  hitId: { variable: 'hitId', value: '1' },
 }
 
 /** Body fields whose variable holds a number, written into the raw JSON without quotes. */
@@ -160,6 +180,8 @@ function prepareRequest (item: Item, operations: Map<string, PlannedOperation>):
   if (form) request.body = { mode: 'formdata', formdata: form }
 
   item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(request.method, templatePath, op) } }]
+  const before = PRE_REQUESTS[op.operationId]
+  if (before) item.event.unshift({ listen: 'prerequest', script: { type: 'text/javascript', exec: before } })
 }
 
 /** `{id}` after /accounts/ is {{accountId}}, after /bank-accounts/ {{bankAccountId}}; PATH_VARIABLES are renamed; other names stay. */

@@ -44,6 +44,13 @@ export async function findWithOwner (q: Queryable, id: number): Promise<(CaseVie
   return row && { ...toView(row), accountId: row.accountId }
 }
 
+/** A page of cases, by id, of the accounts for which `accountCondition` (SQL on cases.account_id) holds. */
+export async function pageWithOwner (q: Queryable, afterId: number, limit: number, accountCondition: string): Promise<(CaseView & { accountId: number })[]> {
+  const rows = await q.query<CaseRow & { accountId: number }>(
+    `SELECT ${COLUMNS}, account_id AS "accountId" FROM cases WHERE id > $1 AND ${accountCondition} ORDER BY id LIMIT $2`, [afterId, limit])
+  return rows.map((row) => ({ ...toView(row), accountId: row.accountId }))
+}
+
 /** Locks the case row for a transaction that records a result about it; false when there is no such case. */
 export async function lock (tx: Queryable, id: number): Promise<boolean> {
   return (await tx.query('SELECT 1 FROM cases WHERE id = $1 FOR UPDATE', [id])).length > 0

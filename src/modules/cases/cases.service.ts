@@ -31,6 +31,8 @@ export function createCasesService ({ db, clock, onCreated }: CasesDeps) {
     /** A case and its owner, for a check whose subject is the case. */
     findForCheck: (q: Queryable, id: number) => repo.findWithOwner(q, id),
     lockForCheck: (tx: Queryable, id: number) => repo.lock(tx, id),
+    /** Cases after `afterId`, in id order, of the accounts `accountCondition` (SQL on cases.account_id) picks: a re-screen's batch. */
+    pageForChecks: (q: Queryable, afterId: number, limit: number, accountCondition: string) => repo.pageWithOwner(q, afterId, limit, accountCondition),
 
     async get (caller: Caller, id: number): Promise<CaseView> {
       const found = await repo.findOwned(db, caller.accountId, id)

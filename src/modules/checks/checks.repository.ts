@@ -85,3 +85,12 @@ export async function latestOfSubject (q: Queryable, accountId: number, subjectT
     [subjectType, subjectId, accountId])
   return rows.map(toRecord)
 }
+
+/** The newest completed check of a type on each of several subjects (AML's re-screen compares with it). */
+export async function latestCompleted (q: Queryable, checkType: string, subjectType: SubjectType, subjectIds: readonly number[]): Promise<CheckRecord[]> {
+  const rows = await q.query<CheckRow>(
+    `SELECT DISTINCT ON (subject_id) ${COLUMNS} FROM checks
+     WHERE check_type = $1 AND subject_type = $2 AND subject_id = ANY ($3::int[]) AND status = 'completed' ORDER BY subject_id, id DESC`,
+    [checkType, subjectType, subjectIds])
+  return rows.map(toRecord)
+}

@@ -136,6 +136,20 @@ export function createChecksService (deps: ChecksDeps) {
       return new Map(checks.map((c) => [c.checkType, c]))
     },
 
+    /** The newest completed check of a type on each subject, by subject id (for a re-screen's comparison). */
+    async latestCompleted (q: Queryable, name: CheckTypeName, subjectIds: readonly number[]): Promise<Map<number, CheckRecord>> {
+      const type = typeOf(name)
+      if (!type || subjectIds.length === 0) return new Map()
+      const checks = await repo.latestCompleted(q, name, type.subjectType, subjectIds)
+      return new Map(checks.map((c) => [c.subject.id, c]))
+    },
+
+    /** SQL true when the account (the SQL expression `accountExpr`) has the type's service; null when the type is not offered here. */
+    enabledFor: (name: CheckTypeName, accountExpr: string): string | null => {
+      const type = typeOf(name)
+      return type?.provider ? catalogue.enabledCondition(SERVICE_OF[type.name], accountExpr) : null
+    },
+
     async get (caller: Caller, caseId: number, id: number): Promise<CheckRecord> {
       const check = await repo.findOwned(db, caller.accountId, caseId, id)
       if (!check) throw new NotFound()

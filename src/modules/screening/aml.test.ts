@@ -2,7 +2,9 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
+import { connectDatabase } from '../../infra/db/connect.ts'
 import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
+import { testConfig } from '../../../test/helpers/test-config.ts'
 import { eventually } from '../../../test/helpers/eventually.ts'
 import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
 import { givenBankAccount, givenCase } from '../../../test/helpers/given-cases.ts'
@@ -136,5 +138,32 @@ describe('PATCH /api/cases/{caseId}/checks/{id}/hits/{hitId}', () => {
     assert.deepEqual([notNumber.statusCode, notNumber.json()], [400, { errors: ['The hitId field must be an integer.'] }])
     const zero = await decide(caller, caseId, check.id, 0, { decision: 'false_positive' })
     assert.deepEqual([zero.statusCode, zero.json()], [400, { errors: ['The hitId in the path must be a positive integer.'] }])
+  })
+})
+
+describe('AML in production settings', () => {
+  it('when no list is imported, then AML is not offered; once one is and the service restarts, the catalogue offers it and cases are screened', async () => {
+    const config = testConfig({ environment: 'production', rateLimitPerSecond: 10_000 })
+    const connection = await connectDatabase(config)
+    after(() => connection.db.close())
+    const { app: before } = await buildTestApp(config, { connection })
+    const early = await givenReseller(before, { services: [4, 5] })
+    const catalogue = (await before.inject({ method: 'GET', url: '/api/services/resellable', headers: early.auth })).json() as { checkType: string }[]
+    assert.deepEqual(catalogue.map((s) => s.checkType), ['Document extraction', 'Document risk'])
+    assert.deepEqual(await before.services.screening.lists(), [], 'production ships no list')
+
+    await before.services.screening.importList(new URL('./lists/fixtures/targets.simple.csv', import.meta.url).pathname, 'opensanctions-csv', 'opensanctions')
+    const { app: after_ } = await buildTestApp(config, { connection })
+    const caller = await givenReseller(after_, { services: 'all' })
+    const offered = (await after_.inject({ method: 'GET', url: '/api/services/resellable', headers: caller.auth })).json()
+    assert.deepEqual(offered, [
+      { serviceId: 3, checkType: 'AML', provider: 'idcheck' },
+      { serviceId: 4, checkType: 'Document extraction', provider: 'idcheck' },
+      { serviceId: 5, checkType: 'Document risk', provider: 'idcheck' },
+    ])
+    const caseId = await givenCase(after_, caller, { givenNames: 'Viktor Andreyevich', surname: 'Morozov', dobDay: 12, dobMonth: 2, dobYear: 1965 })
+    const [check] = await eventually(async () => ((await after_.inject({ method: 'GET', url: `/api/cases/${caseId}/checks`, headers: caller.auth })).json() as Check[]).filter((c) => c.checkType === 'AML'),
+      (checks) => checks.length === 1 && checks[0]!.status === 'completed', { timeoutMs: 20_000, what: 'the production AML check' })
+    assert.deepEqual([check!.riskRating, check!.result.hits.map((h: any) => [h.source, h.name])], [{ id: 3, name: 'High' }, [['opensanctions', 'Viktor Andreyevich Morozov']]])
   })
 })

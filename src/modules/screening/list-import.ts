@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import type { Database } from '../../infra/db/database.ts'
+import type { Database, Queryable } from '../../infra/db/database.ts'
 import { type ListEntry, type ListFormat, ListFormatError, readList } from './lists/index.ts'
 import * as repo from './screening.repository.ts'
 import { entryTokens, vocabularyWord } from './search-words.ts'
@@ -27,9 +27,10 @@ const toStored = (entry: ListEntry): repo.StoredEntry => ({
 /**
  * Replaces a source's entries with the file's, in one transaction: screening sees the old list
  * until the new one is complete. The file is streamed, so memory stays bounded at any size; its
- * sha256 is the version recorded.
+ * sha256 is the version recorded. onImported runs in the import's transaction (the re-screen's first job).
  */
 export async function importList (db: Database, input: { path: string, format: ListFormat, source: string, now: Date },
+  onImported: (tx: Queryable, version: repo.ListVersion) => Promise<unknown>,
   onProgress: (progress: ImportProgress) => void = () => {}): Promise<repo.ListVersion> {
   const totalBytes = (await stat(input.path)).size
   const hash = createHash('sha256')
@@ -60,7 +61,9 @@ export async function importList (db: Database, input: { path: string, format: L
     }
     if (batch.length > 0) await flush()
     if (entries === 0) throw new ListFormatError(`${input.path} holds no entries: nothing was imported, and the ${input.source} list is unchanged.`)
-    return repo.finishReplace(tx, input.source, hash.digest('hex'), entries)
+    const imported = await repo.finishReplace(tx, input.source, hash.digest('hex'), entries)
+    await onImported(tx, imported)
+    return imported
   })
   await repo.analyse(db)
   return version

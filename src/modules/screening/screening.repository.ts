@@ -1,7 +1,8 @@
 import type { Queryable } from '../../infra/db/database.ts'
 import type { ListFormat } from './lists/index.ts'
 
-export interface ListVersion { source: string, format: ListFormat, version: string, entries: number, importedAt: string }
+export interface Rescreen { status: 'running' | 'done', cases: number, changed: number, doneAt: string | null }
+export interface ListVersion { source: string, format: ListFormat, version: string, entries: number, importedAt: string, rescreen: Rescreen }
 
 /** An entry ready to store: its names as published, and the normalised words of all of them. */
 export interface StoredEntry {
@@ -30,14 +31,17 @@ export interface CandidateRow {
   topics: string[]
 }
 
-const LIST_COLUMNS = `source, format, version, entries, to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "importedAt"`
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const LIST_COLUMNS = `source, format, version, entries, ${iso('imported_at')} AS "importedAt",
+  json_build_object('status', rescreen_status, 'cases', rescreen_cases, 'changed', rescreen_changed, 'doneAt', ${iso('rescreen_done_at')}) AS rescreen`
 
 /** Starts replacing a source: its old entries go, its row says an import is under way (rolled back with it on failure). */
 export async function beginReplace (tx: Queryable, source: string, format: ListFormat, at: Date): Promise<void> {
   // The source's row first: its lock makes a concurrent import of the same source wait for this one.
   await tx.query(
     `INSERT INTO screening_lists (source, format, version, entries, imported_at) VALUES ($1, $2, 'importing', 0, $3)
-     ON CONFLICT (source) DO UPDATE SET format = EXCLUDED.format, version = EXCLUDED.version, entries = 0, imported_at = EXCLUDED.imported_at`,
+     ON CONFLICT (source) DO UPDATE SET format = EXCLUDED.format, version = EXCLUDED.version, entries = 0, imported_at = EXCLUDED.imported_at,
+       rescreen_status = 'running', rescreen_after = 0, rescreen_cases = 0, rescreen_changed = 0, rescreen_done_at = NULL`,
     [source, format, at])
   await tx.query('DELETE FROM screening_entries WHERE source = $1', [source])
 }
@@ -116,6 +120,19 @@ export async function recordDecision (q: Queryable, d: { caseId: number, source:
     `INSERT INTO screening_decisions (case_id, source, entity_id, decision, check_id, hit_id, decided_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (case_id, source, entity_id) DO UPDATE SET decision = EXCLUDED.decision, check_id = EXCLUDED.check_id, hit_id = EXCLUDED.hit_id, decided_at = EXCLUDED.decided_at`,
     [d.caseId, d.source, d.entityId, d.decision, d.checkId, d.hitId, d.at])
+}
+
+/**
+ * Moves a re-screen past a batch, once: false when this version's re-screen is no longer at `after`
+ * (the batch was done by a job that ran before, or a newer import replaced the version).
+ */
+export async function advanceRescreen (tx: Queryable, r: { source: string, version: string, after: number, to: number, cases: number, changed: number, done: boolean, at: Date }): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE screening_lists SET rescreen_after = $4, rescreen_cases = rescreen_cases + $5, rescreen_changed = rescreen_changed + $6,
+       rescreen_status = CASE WHEN $7 THEN 'done' ELSE 'running' END, rescreen_done_at = CASE WHEN $7 THEN $8::timestamptz END
+     WHERE source = $1 AND version = $2 AND rescreen_after = $3 AND rescreen_status = 'running' RETURNING 1`,
+    [r.source, r.version, r.after, r.to, r.cases, r.changed, r.done, r.at])
+  return rows.length > 0
 }
 
 export async function versionOf (q: Queryable, source: string): Promise<string | null> {

@@ -1,4 +1,5 @@
 import type { Database } from '../../infra/db/database.ts'
+import type { Queue } from '../../infra/queue/queue.ts'
 import { NotFound } from '../../infra/http/api-error.ts'
 import type { Caller } from '#shared/caller.ts'
 import type { Clock } from '#shared/clock.ts'
@@ -7,10 +8,11 @@ import { type ImportProgress, importList } from './list-import.ts'
 import type { ListFormat } from './lists/index.ts'
 import type { AmlResult, HitDecisionBody } from './screening.schemas.ts'
 import * as repo from './screening.repository.ts'
+import { startRescreen } from './rescreen.ts'
 
 export type ScreeningService = ReturnType<typeof createScreeningService>
 
-export function createScreeningService ({ db, clock, checks }: { db: Database, clock: Clock, checks: ChecksService }) {
+export function createScreeningService ({ db, clock, queue, checks }: { db: Database, clock: Clock, queue: Queue, checks: ChecksService }) {
   return {
     /**
      * An analyst's decision on a hit of a completed AML check of the caller's case; a false positive
@@ -23,9 +25,9 @@ export function createScreeningService ({ db, clock, checks }: { db: Database, c
       await repo.recordDecision(db, { caseId, source: hit.source, entityId: hit.entityId, decision, checkId, hitId, at: new Date(clock.now()) })
     },
 
-    /** `idcheck screening import`: replaces the source's entries with the file's. */
+    /** `idcheck screening import`: replaces the source's entries with the file's, and starts the re-screen of AML cases. */
     importList: (path: string, format: ListFormat, source: string, onProgress?: (progress: ImportProgress) => void) =>
-      importList(db, { path, format, source, now: new Date(clock.now()) }, onProgress),
+      importList(db, { path, format, source, now: new Date(clock.now()) }, (tx, version) => startRescreen(queue, tx, version.source, version.version), onProgress),
 
     /** The lists in use, one version per source. */
     lists: () => repo.listVersions(db),

@@ -81,7 +81,8 @@ function scorePersonWords (subject: TokenForms[], listed: TokenForms[], options:
   const isMiddleParticle = (words: TokenForms[], index: number) => index > 0 && index < words.length - 1 && PARTICLES.has(words[index]!.token)
   const weight = (index: number) => isEdge(index) ? EDGE_WEIGHT : isMiddleParticle(subject, index) ? PARTICLE_WEIGHT : MIDDLE_WEIGHT
   const { paired, pairedListed } = align(subject, listed, options, (index) => weight(index))
-  const anchored = paired[0] !== null && paired[subject.length - 1] !== null
+  // Both the first and the last name found: the listed name's other words are further names, not a different person.
+  const anchored = subject.length > 1 && paired[0] !== null && paired[subject.length - 1] !== null
   let particlesLeft = 0
   let listedLeftWords = 0
   listed.forEach((_, index) => {

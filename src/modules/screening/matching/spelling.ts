@@ -1,11 +1,12 @@
 import { doubleMetaphone } from 'double-metaphone'
 
-// Spellings the same name takes in different transliteration systems (Russian ICAO, BGN, German, French;
-// Arabic in English or French): folded to one form before comparing. Order matters: longer patterns first.
+// Spellings the same name takes in different transliteration systems (Russian ICAO, BGN, German, French; Arabic in
+// English or French) and German umlauts written out (Mueller): folded to one form before comparing. Order matters.
 const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
-  [/tsch|tch/g, 'ch'], [/sch/g, 'sh'], [/dj|dzh/g, 'j'], [/^ye/, 'e'],
+  [/tsch|tch/g, 'ch'], [/sch/g, 'sh'], [/dj|dzh/g, 'j'], [/^[yj]e/, 'e'],
   [/kh/g, 'h'], [/th/g, 't'], [/dh/g, 'd'], [/x/g, 'ks'], [/ph/g, 'f'], [/ck/g, 'k'], [/q/g, 'k'], [/w/g, 'v'], [/ou/g, 'u'],
-  [/tz/g, 'ts'], [/cz/g, 'ch'], [/sz/g, 'sh'], [/ee/g, 'i'], [/oo/g, 'u'], [/[yj]/g, 'i'], [/(.)\1+/g, '$1'],
+  [/tz/g, 'ts'], [/cz/g, 'ch'], [/sz/g, 'sh'], [/ee/g, 'i'], [/oo/g, 'u'], [/ue/g, 'u'], [/oe/g, 'o'], [/ae/g, 'a'],
+  [/[yj]/g, 'i'], [/(.)\1+/g, '$1'],
 ]
 
 /** The token with transliteration differences folded: 'Khodorkovskiy' and 'Chodorkowski' both read 'hodorkovski'. */
@@ -15,18 +16,18 @@ export function spellingKey (token: string): string {
   return key
 }
 
-// Consonant classes Arabic letters fall into once written in Latin: ق is 'q', 'k' or 'gh'; غ 'gh'; ج 'j' or 'g';
+// Consonant classes Arabic letters fall into once written in Latin: ق is 'q', 'k' or 'gh'; غ 'gh'; ج 'j', 'dj' or 'g';
 // ژ 'zh' or 'j'. A doubled letter is one Arabic letter (Mohammed, محمد), but two alike consonants around a vowel
 // stay two (Leila, ليلى).
 const SKELETON_FOLDS: readonly (readonly [RegExp, string])[] = [
-  [/ph/g, 'f'], [/x/g, 'ks'], [/zh/g, 'j'], [/gh/g, 'k'], [/[qc]/g, 'k'], [/g/g, 'j'], [/p/g, 'b'],
+  [/ph/g, 'f'], [/x/g, 'ks'], [/dj/g, 'j'], [/zh/g, 'j'], [/gh/g, 'k'], [/[qc]/g, 'k'], [/g/g, 'j'], [/p/g, 'b'],
   [/(.)\1+/g, '$1'], [/[aeiouyvw]/g, ''], [/(?<=.)h$/, ''],
 ]
 // Letters whose Latin spelling is ambiguous, with every Arabic letter they may stand for: 'th' is ث (Othman, Osman,
 // Otman) or ت/ط followed by ه (Tehran); 'dh' is ذ/ظ/ض (Dhafer, Zafer, Dafer) or د followed by ه (Adham); Persian and
-// Urdu say ذ ظ ض as 'z' (Reza, رضا, which any-ascii writes 'rda').
-const AMBIGUOUS = /th|dh|z/g
-const READINGS: Record<string, readonly string[]> = { th: ['s', 't', 'th'], dh: ['d', 'z', 'dh'], z: ['z', 'd'] }
+// Urdu say ذ ظ ض as 'z' (Reza, رضا, which any-ascii writes 'rda'); French writes ش as 'ch' (Darwich).
+const AMBIGUOUS = /th|dh|ch|z/g
+const READINGS: Record<string, readonly string[]> = { th: ['s', 't', 'th'], dh: ['d', 'z', 'dh'], ch: ['ch', 'sh'], z: ['z', 'd'] }
 const MAX_READINGS = 16
 
 /**

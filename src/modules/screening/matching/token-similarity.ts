@@ -44,14 +44,15 @@ export function compareTokens (a: TokenForms, b: TokenForms, options: CompareOpt
   const distance = Math.min(editDistance(a.token, b.token), editDistance(a.key, b.key))
   const longest = Math.max(a.token.length, b.token.length)
   // Jaro-Winkler ranks; an edit budget that grows with length keeps out names that merely begin or end alike
-  // ('Vladislav' and 'Vladimir', 'Yanukovych' and 'Maksymovych'). Names that begin differently get one slip only
+  // ('Vladislav' and 'Vladimir', 'Ivan' and 'Ivanov', 'Yanukovych' and 'Maksymovych'). Names that begin differently get one slip only
   // ('Levchenko' is not 'Savchenko'): transliterations that change the first letter are folded by the keys.
   const sameStart = a.key[0] === b.key[0]
+  const evenLength = isEvenLength(a.token, b.token)
   let best = UNLIKE
-  if (distance <= (sameStart ? Math.max(1, Math.floor(longest / 4)) : 1)) {
-    best = { score: Math.max(similarity(a.token, b.token), similarity(a.key, b.key)), likeness: 'similar' }
+  if (evenLength && distance <= (sameStart ? Math.max(1, Math.floor(longest / 4)) : 1)) {
+    best = { score: Math.max(jaroWinkler(a.token, b.token), jaroWinkler(a.key, b.key)), likeness: 'similar' }
   }
-  if (best.score < SAME_SOUND && soundAlike(a, b) && distance <= Math.max(1, Math.floor(longest / 3)) && isEvenLength(a.token, b.token)) {
+  if (best.score < SAME_SOUND && soundAlike(a, b) && distance <= Math.max(1, Math.floor(longest / 3)) && evenLength) {
     best = { score: SAME_SOUND, likeness: 'phonetic' }
   }
   return best
@@ -75,18 +76,8 @@ function compareConsonants (a: readonly string[], b: readonly string[]): TokenLi
   return { score: SAME_CONSONANTS * jaroWinkler(first, second), likeness: 'consonants' }
 }
 
-// Jaro-Winkler rewards a shared beginning, so 'vladimir' would nearly equal 'vladimirovich' and 'ivan' 'ivanov':
-// words of clearly different length lose what the prefix gave them.
+// Words of clearly different length ('Qianghua' and 'Qiang', 'Ali' and 'al') are not one name however alike they look or sound.
 const EVEN_LENGTHS = 0.75
-function similarity (a: string, b: string): number {
-  const score = jaroWinkler(a, b)
-  return isEvenLength(a, b) ? score : Math.max(0, score - 2 * (EVEN_LENGTHS - lengthRatio(a, b)))
-}
-
 function isEvenLength (a: string, b: string): boolean {
-  return lengthRatio(a, b) >= EVEN_LENGTHS
-}
-
-function lengthRatio (a: string, b: string): number {
-  return Math.min(a.length, b.length) / Math.max(a.length, b.length)
+  return Math.min(a.length, b.length) / Math.max(a.length, b.length) >= EVEN_LENGTHS
 }

@@ -1,0 +1,60 @@
+import type { Database, Queryable } from '../../infra/db/database.ts'
+import { JOB_HEARTBEAT_SECONDS, type JobContext, type Queue, type QueueDefinition } from '../../infra/queue/queue.ts'
+import type { Clock } from '#shared/clock.ts'
+import type { CheckRecord, CheckTypeName } from '../checks/index.ts'
+import { type ScreenedCase, screeningSubjectOf } from './aml-check.ts'
+import { screen } from './screen.ts'
+import type { AmlResult } from './screening.schemas.ts'
+import * as repo from './screening.repository.ts'
+
+export const RESCREEN_JOB = 'screening.rescreen'
+export const rescreenQueues: QueueDefinition[] = [
+  { name: RESCREEN_JOB, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: JOB_HEARTBEAT_SECONDS },
+]
+/** Cases screened per job: a batch commits its progress, so a crash repeats at most one. */
+const BATCH = 100
+
+export interface RescreenJob { source: string, version: string, after: number }
+
+export interface RescreenDeps {
+  db: Database
+  queue: Queue
+  clock: Clock
+  threshold: number
+  casesPage: (q: Queryable, afterId: number, limit: number, accountCondition: string) => Promise<ScreenedCase[]>
+  latestCompleted: (q: Queryable, name: CheckTypeName, subjectIds: readonly number[]) => Promise<Map<number, CheckRecord>>
+  enabledFor: (name: CheckTypeName, accountExpr: string) => string | null
+  triggerIfEnabled: (tx: Queryable, name: CheckTypeName, accountId: number, caseId: number, subjectId: number) => Promise<unknown>
+}
+
+/** The first batch of a version's re-screen, queued in the import's transaction. */
+export const startRescreen = (queue: Queue, tx: Queryable, source: string, version: string) =>
+  queue.enqueue(tx, RESCREEN_JOB, { source, version, after: 0 } satisfies RescreenJob)
+
+const hitKeys = (result: AmlResult | undefined) => (result?.hits ?? []).map((h) => `${h.source} ${h.entityId}`).sort().join('\n')
+
+/**
+ * One batch of the re-screen an import starts: every case whose account has AML is screened again,
+ * and those whose hits changed get a new AML check (its attempt and check.completed event); the
+ * others get nothing. The batch's progress, its new checks and the next batch's job commit together.
+ */
+export function createRescreenJob (deps: RescreenDeps) {
+  return async (job: JobContext<RescreenJob>): Promise<void> => {
+    const { source, version, after } = job.data
+    const condition = deps.enabledFor('AML', 'cases.account_id')
+    const batch = condition ? await deps.casesPage(deps.db, after, BATCH, condition) : []
+    const latest = await deps.latestCompleted(deps.db, 'AML', batch.map((c) => c.id))
+    const changed: ScreenedCase[] = []
+    for (const screened of batch) {
+      const result = await screen(deps.db, screeningSubjectOf(screened), screened.id, deps.threshold)
+      if (hitKeys(result) !== hitKeys(latest.get(screened.id)?.result as AmlResult | undefined)) changed.push(screened)
+    }
+    const done = batch.length < BATCH
+    await deps.db.transaction(async (tx) => {
+      const to = batch.at(-1)?.id ?? after
+      if (!await repo.advanceRescreen(tx, { source, version, after, to, cases: batch.length, changed: changed.length, done, at: new Date(deps.clock.now()) })) return
+      for (const c of changed) await deps.triggerIfEnabled(tx, 'AML', c.accountId, c.id, c.id)
+      if (!done) await deps.queue.enqueue(tx, RESCREEN_JOB, { source, version, after: to } satisfies RescreenJob)
+    })
+  }
+}
