@@ -41,16 +41,21 @@ CREATE TABLE screening_tokens (
 );
 CREATE INDEX screening_tokens_entry_idx ON screening_tokens (entry_id);
 
--- Every word the lists have used, with the keys a misspelt or transliterated query word is found
--- by: its trigrams (a typo), its consonants (Arabic script writes no vowels), its sound.
+-- Every word the lists have used, found by its trigrams (a typo in a long word).
 CREATE TABLE screening_vocabulary (
-  token text PRIMARY KEY,
-  consonants text NOT NULL,
-  sound text NOT NULL
+  token text PRIMARY KEY
 );
 CREATE INDEX screening_vocabulary_trgm_idx ON screening_vocabulary USING gin (token public.gin_trgm_ops);
-CREATE INDEX screening_vocabulary_consonants_idx ON screening_vocabulary (consonants);
-CREATE INDEX screening_vocabulary_sound_idx ON screening_vocabulary (sound);
+
+-- The keys a misspelt or transliterated query word finds a listed word by
+-- (src/modules/screening/search-words.ts): its spelling folded across transliteration systems, that
+-- spelling less any one letter (a typo in a short word), its consonants (Arabic script writes no
+-- vowels), its sound.
+CREATE TABLE screening_word_keys (
+  key text NOT NULL,
+  token text NOT NULL,
+  PRIMARY KEY (key, token)
+);
 
 -- An analyst's decision on a hit, for the case: a false positive is not raised again for it.
 CREATE TABLE screening_decisions (

@@ -151,12 +151,13 @@ const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQue
 async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, risk }: Infra, overrides: AppOverrides): Promise<AppServices> {
   // AML screens against the lists in the database: the sandbox ships its own, production needs an import.
   if (config.environment === 'sandbox') await ensureSandboxList(db, new Date(clock.now()), (tx, version) => startRescreen(queue, tx, version.source, version.version))
-  const amlAvailable = await hasLists(db)
+  const yente = config.screening.provider === 'yente' ? config.screening : null
+  const amlAvailable = yente !== null || await hasLists(db)
   if (!amlAvailable) logger.warn('AML is not offered: no sanctions or PEP list is imported (idcheck screening import FILE --format opensanctions-csv|ofac-sdn-xml, then restart)')
   // The document checks and AML screening are idcheck's own engines, so production offers them as the sandbox does.
   const catalogue = await createServicesCatalogue(db, {
     environment: config.environment,
-    productionProviders: { document_extraction: 'idcheck', document_risk: 'idcheck', ...(amlAvailable ? { aml: 'idcheck' } : {}) },
+    productionProviders: { document_extraction: 'idcheck', document_risk: 'idcheck', ...(amlAvailable ? { aml: yente ? 'yente' : 'idcheck' } : {}) },
   })
   const credentialsCache = createCredentialsCache({ ttlMs: config.credentialsCacheTtlMs, now: () => clock.now(), fetch: (id) => accounts.findAuth(id) })
   const accounts = createAccountsService({ db, catalogue, onAuthChanged: (id) => credentialsCache.invalidate(id) })
@@ -185,6 +186,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   const cases = createCasesService({ db, clock, onCreated: async (tx, accountId, created) => { await checks.triggerIfEnabled(tx, 'AML', accountId, created.id, created.id) } })
   const bavProvider = overrides.bavProvider ? { provider: overrides.bavProvider, reason: null } : bavProviderFor(config.environment)
   if (bavProvider.reason) logger.warn(bavProvider.reason)
+  const aml = amlCheckType({ db, clock, threshold: config.amlThreshold, available: amlAvailable, yente, findCase: cases.findForCheck, lockCase: cases.lockForCheck })
   // Every check type, each a provider, a result schema and its subject's hooks (docs/checks.md).
   const checkTypes = [
     bavCheckType({
@@ -197,7 +199,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
     documentRiskCheckType({ clock, risk }),
     // The bank-accounts service is made after the checks it triggers; the extraction reaches it when it runs.
     documentExtractionCheckType({ ocr, maxPages: config.documents.maxPages, createBankAccount: (tx, input) => bankAccounts.createFromDocument(tx, input) }),
-    amlCheckType({ db, threshold: config.amlThreshold, available: amlAvailable, findCase: cases.findForCheck, lockCase: cases.lockForCheck }),
+    aml.type,
   ]
   const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger })
   const bav = createBavService({ checks })
@@ -205,7 +207,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   const documents = createDocumentsService({ db, clock, cases, checks, limits: config.documents })
   const screening = createScreeningService({ db, clock, queue, checks })
   const rescreen = createRescreenJob({
-    db, queue, clock, threshold: config.amlThreshold,
+    db, queue, clock, screenCase: aml.screenCase,
     casesPage: cases.pageForChecks, latestCompleted: checks.latestCompleted, enabledFor: checks.enabledFor, triggerIfEnabled: checks.triggerIfEnabled,
   })
   return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, documents, screening, rescreen, webhooks, deliverWebhook }

@@ -61,6 +61,8 @@ export interface Config {
   ocrWorkers: number
   /** The score from which a listed entry is an AML hit (AML_MATCH_THRESHOLD, 0.5–1; default 0.85). */
   amlThreshold: number
+  /** Where AML screens (SCREENING_PROVIDER): the lists in the database, or OpenSanctions' yente at YENTE_URL. */
+  screening: { provider: 'local' } | { provider: 'yente', url: string, dataset: string, apiKey: string | null }
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +141,7 @@ export function loadConfig (env: Env = process.env): Config {
     },
     ocrWorkers: parseInteger('OCR_WORKERS', env.OCR_WORKERS, 1, 1, 16),
     amlThreshold: parseFraction('AML_MATCH_THRESHOLD', env.AML_MATCH_THRESHOLD, 0.85, 0.5, 1),
+    screening: parseScreening(env),
   }
 }
 
@@ -266,6 +269,15 @@ function parseInteger (name: string, value: string | undefined, fallback: number
   const n = Number(v)
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not "${v}"`)
   return n
+}
+
+function parseScreening (env: NodeJS.ProcessEnv): Config['screening'] {
+  const provider = nonEmpty(env.SCREENING_PROVIDER) ?? 'local'
+  if (provider === 'local') return { provider }
+  if (provider !== 'yente') throw new ConfigError(`SCREENING_PROVIDER must be local or yente, not "${provider}"`)
+  const url = nonEmpty(env.YENTE_URL)
+  if (url === null || !/^https?:\/\/[^/\s]+/.test(url)) throw new ConfigError('SCREENING_PROVIDER=yente needs YENTE_URL, the http(s) address of a yente service (e.g. http://yente:8000)')
+  return { provider, url: url.replace(/\/+$/, ''), dataset: nonEmpty(env.YENTE_DATASET) ?? 'default', apiKey: nonEmpty(env.YENTE_API_KEY) }
 }
 
 function parseFraction (name: string, value: string | undefined, fallback: number, min: number, max: number): number {

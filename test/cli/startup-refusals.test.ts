@@ -14,7 +14,8 @@ const key = () => randomBytes(32).toString('base64url')
 const dataDir = mkdtempSync(join(tmpdir(), 'idcheck-refusals-'))
 after(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'METRICS_TOKEN', 'IDCHECK_ENVIRONMENT', 'NODE_TEST_CONTEXT', 'PORT']
+const SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'METRICS_TOKEN', 'IDCHECK_ENVIRONMENT', 'NODE_TEST_CONTEXT', 'PORT',
+  'SCREENING_PROVIDER', 'YENTE_URL', 'AML_MATCH_THRESHOLD']
 
 function serve (settings: Record<string, string>): Promise<{ code: number | null, stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0' }
@@ -44,6 +45,10 @@ const refusals: Array<[string, Record<string, string>, RegExp]> = [
   ['production with a low-entropy TOKEN_SIGNING_KEY', { ...production(), TOKEN_SIGNING_KEY: 'secret'.repeat(8) }, /^idcheck: TOKEN_SIGNING_KEY is too predictable/],
   ['production with a low-entropy WEBHOOK_SECRET_KEY', { ...production(), WEBHOOK_SECRET_KEY: 'a'.repeat(40) }, /^idcheck: WEBHOOK_SECRET_KEY is too predictable/],
   ['production without WEBHOOK_SECRET_KEY', { ...production(), WEBHOOK_SECRET_KEY: '' }, /^idcheck: production needs WEBHOOK_SECRET_KEY/],
+  ['screening through yente without YENTE_URL', { SCREENING_PROVIDER: 'yente' },
+    /^idcheck: SCREENING_PROVIDER=yente needs YENTE_URL, the http\(s\) address of a yente service \(e\.g\. http:\/\/yente:8000\)\n$/],
+  ['an unknown SCREENING_PROVIDER', { SCREENING_PROVIDER: 'elastic' }, /^idcheck: SCREENING_PROVIDER must be local or yente, not "elastic"\n$/],
+  ['an AML_MATCH_THRESHOLD out of range', { AML_MATCH_THRESHOLD: '1.5' }, /^idcheck: AML_MATCH_THRESHOLD must be a number from 0\.5 to 1, not "1\.5"\n$/],
 ]
 
 describe('idcheck serve refuses unsafe settings', () => {

@@ -36,6 +36,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     documents: { maxBytes: 10 * 1024 * 1024, maxPages: 50, maxPixels: 40_000_000 },
     ocrWorkers: 1,
     amlThreshold: 0.85,
+    screening: { provider: 'local' },
     ...overrides,
   }
 }

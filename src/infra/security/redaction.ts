@@ -6,7 +6,9 @@ export const REDACTED_LOG_PATHS = [
   '*.clientSecret',
   '*.accessToken',
   '*.secret',
+  '*.apiKey',
   'clientSecret',
   'accessToken',
   'secret',
+  'apiKey',
 ]

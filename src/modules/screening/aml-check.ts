@@ -1,8 +1,11 @@
 import type { Database, Queryable } from '../../infra/db/database.ts'
-import { defineCheckType, riskRatingOf, type Subject } from '../checks/index.ts'
+import type { Clock } from '#shared/clock.ts'
+import { type CheckProvider, defineCheckType, riskRatingOf, type Subject } from '../checks/index.ts'
 import type { ScreeningSubject } from './matching/index.ts'
 import { screen } from './screen.ts'
 import { AmlResult } from './screening.schemas.ts'
+import { dismissedFor } from './screening.repository.ts'
+import { screenWithYente, type YenteOptions } from './yente.ts'
 
 export interface CaseSubject extends Subject { screening: ScreeningSubject }
 
@@ -34,36 +37,56 @@ export function screeningSubjectOf (c: ScreenedCase): ScreeningSubject {
 
 export interface AmlDeps {
   db: Database
+  clock: Clock
   threshold: number
-  /** Whether a list is imported (production imports its own; the sandbox ships one). */
+  /** Whether a list is imported (production imports its own; the sandbox ships one); with yente, always. */
   available: boolean
+  /** Screen through yente instead of the lists in the database. */
+  yente: YenteOptions | null
   findCase: (q: Queryable, id: number) => Promise<ScreenedCase | undefined>
   lockCase: (tx: Queryable, id: number) => Promise<boolean>
 }
 
-/** AML: the case's person or business against the imported sanctions and PEP lists. */
+/** A sanction hit is High; PEP or other hits only, Medium; none, Low. */
+const rated = (result: AmlResult) => ({
+  riskRating: riskRatingOf(result.hits.some((h) => h.topics.includes('sanction')) ? 3 : result.hits.length > 0 ? 2 : 1),
+  result,
+})
+
+function providerOf (deps: AmlDeps): CheckProvider<CaseSubject, AmlResult> | null {
+  const yente = deps.yente
+  if (yente) {
+    return {
+      name: 'idcheck-screening-yente',
+      run: async (subject) => rated(await screenWithYente(yente, subject.screening, deps.threshold, await dismissedFor(deps.db, subject.caseId), new Date(deps.clock.now()))),
+    }
+  }
+  if (!deps.available) return null
+  return { name: 'idcheck-screening', run: async (subject) => rated(await screen(deps.db, subject.screening, subject.caseId, deps.threshold)) }
+}
+
+/** AML: the case's person or business against the sanctions and PEP lists (in the database, or yente's). */
 export function amlCheckType (deps: AmlDeps) {
-  return defineCheckType<CaseSubject, AmlResult>({
+  const provider = providerOf(deps)
+  const type = defineCheckType<CaseSubject, AmlResult>({
     name: 'AML',
     subjectType: 'case',
     resultSchema: AmlResult,
     queue: AML_QUEUE,
-    provider: deps.available
-      ? {
-          name: 'idcheck-screening',
-          async run (subject) {
-            const result = await screen(deps.db, subject.screening, subject.caseId, deps.threshold)
-            // A sanction hit is High; PEP or other hits only, Medium; none, Low.
-            const worst = result.hits.some((h) => h.topics.includes('sanction')) ? 3 : result.hits.length > 0 ? 2 : 1
-            return { riskRating: riskRatingOf(worst), result }
-          },
-        }
-      : null,
-    unavailableReason: deps.available ? null : 'AML is not offered: no sanctions or PEP list is imported (an operator imports one with idcheck screening import).',
+    provider,
+    unavailableReason: provider ? null : 'AML is not offered: no sanctions or PEP list is imported (an operator imports one with idcheck screening import).',
     async loadSubject (q, id) {
       const found = await deps.findCase(q, id)
       return found && { accountId: found.accountId, caseId: found.id, screening: screeningSubjectOf(found) }
     },
     lockSubject: deps.lockCase,
   })
+  return {
+    type,
+    /** The same screening, for the re-screen after an import. */
+    screenCase: async (c: ScreenedCase): Promise<AmlResult> => {
+      if (!provider) throw new Error('AML is not offered here')
+      return (await provider.run({ accountId: c.accountId, caseId: c.id, screening: screeningSubjectOf(c) })).result
+    },
+  }
 }

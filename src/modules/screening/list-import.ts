@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises'
 import type { Database, Queryable } from '../../infra/db/database.ts'
 import { type ListEntry, type ListFormat, ListFormatError, readList } from './lists/index.ts'
 import * as repo from './screening.repository.ts'
-import { entryTokens, vocabularyWord } from './search-words.ts'
+import { entryTokens, keysOfWords } from './search-words.ts'
 
 /** Entries per insert statement: large enough to amortise a round trip, small enough to bound memory. */
 const BATCH = 1000
@@ -49,8 +49,8 @@ export async function importList (db: Database, input: { path: string, format: L
     const known = new Set<string>()
     let batch: repo.StoredEntry[] = []
     const flush = async () => {
-      const words = batch.flatMap((entry) => entry.tokens).filter((token) => !known.has(token) && known.add(token))
-      await repo.insertEntries(tx, input.source, batch, [...new Set(words)].map(vocabularyWord))
+      const words = [...new Set(batch.flatMap((entry) => entry.tokens).filter((token) => !known.has(token) && known.add(token)))]
+      await repo.insertEntries(tx, input.source, batch, words, keysOfWords(words))
       entries += batch.length
       batch = []
       onProgress({ bytesRead, totalBytes, entries })

@@ -2,8 +2,7 @@ import type { Database, Queryable } from '../../infra/db/database.ts'
 import { JOB_HEARTBEAT_SECONDS, type JobContext, type Queue, type QueueDefinition } from '../../infra/queue/queue.ts'
 import type { Clock } from '#shared/clock.ts'
 import type { CheckRecord, CheckTypeName } from '../checks/index.ts'
-import { type ScreenedCase, screeningSubjectOf } from './aml-check.ts'
-import { screen } from './screen.ts'
+import type { ScreenedCase } from './aml-check.ts'
 import type { AmlResult } from './screening.schemas.ts'
 import * as repo from './screening.repository.ts'
 
@@ -20,7 +19,8 @@ export interface RescreenDeps {
   db: Database
   queue: Queue
   clock: Clock
-  threshold: number
+  /** The AML check's own screening (the lists in the database, or yente). */
+  screenCase: (screened: ScreenedCase) => Promise<AmlResult>
   casesPage: (q: Queryable, afterId: number, limit: number, accountCondition: string) => Promise<ScreenedCase[]>
   latestCompleted: (q: Queryable, name: CheckTypeName, subjectIds: readonly number[]) => Promise<Map<number, CheckRecord>>
   enabledFor: (name: CheckTypeName, accountExpr: string) => string | null
@@ -46,7 +46,7 @@ export function createRescreenJob (deps: RescreenDeps) {
     const latest = await deps.latestCompleted(deps.db, 'AML', batch.map((c) => c.id))
     const changed: ScreenedCase[] = []
     for (const screened of batch) {
-      const result = await screen(deps.db, screeningSubjectOf(screened), screened.id, deps.threshold)
+      const result = await deps.screenCase(screened)
       if (hitKeys(result) !== hitKeys(latest.get(screened.id)?.result as AmlResult | undefined)) changed.push(screened)
     }
     const done = batch.length < BATCH

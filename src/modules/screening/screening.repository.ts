@@ -15,11 +15,11 @@ export interface StoredEntry {
   tokens: string[]
 }
 
-/** A word of the lists with the keys a misspelt or transliterated query word finds it by. */
-export interface VocabularyWord { token: string, consonants: string, sound: string }
+/** A key a listed word is found by (search-words.ts). */
+export interface WordKey { key: string, token: string }
 
-/** A word of the query: its position, and its keys (consonants only for a name written without vowels). */
-export interface QueryWord { i: number, token: string, consonants: string | null, sound: string | null }
+/** A word of the query and its keys. */
+export interface QueryWord { token: string, keys: string[] }
 
 export interface CandidateRow {
   source: string
@@ -46,8 +46,8 @@ export async function beginReplace (tx: Queryable, source: string, format: ListF
   await tx.query('DELETE FROM screening_entries WHERE source = $1', [source])
 }
 
-/** A batch of entries, their words and the words new to the vocabulary, in one statement. */
-export async function insertEntries (tx: Queryable, source: string, entries: readonly StoredEntry[], words: readonly VocabularyWord[]): Promise<void> {
+/** A batch of entries, their words, and the words new to the vocabulary with their keys, in one statement. */
+export async function insertEntries (tx: Queryable, source: string, entries: readonly StoredEntry[], newWords: readonly string[], keys: readonly WordKey[]): Promise<void> {
   await tx.query(
     `WITH x AS (
        SELECT a.i - 1 AS i, e.* FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS a (entry, i),
@@ -61,11 +61,13 @@ export async function insertEntries (tx: Queryable, source: string, entries: rea
      ), tokens AS (
        INSERT INTO screening_tokens (token, entry_id)
        SELECT DISTINCT t.token, numbered.id FROM numbered JOIN x USING (i), unnest(x.tokens) AS t (token)
+     ), vocabulary AS (
+       INSERT INTO screening_vocabulary (token) SELECT unnest($3::text[]) ON CONFLICT (token) DO NOTHING
      )
-     INSERT INTO screening_vocabulary (token, consonants, sound)
-     SELECT token, consonants, sound FROM jsonb_to_recordset($3::jsonb) AS w (token text, consonants text, sound text)
-     ON CONFLICT (token) DO NOTHING`,
-    [source, JSON.stringify(entries), JSON.stringify(words)])
+     INSERT INTO screening_word_keys (key, token)
+     SELECT key, token FROM jsonb_to_recordset($4::jsonb) AS k (key text, token text)
+     ON CONFLICT (key, token) DO NOTHING`,
+    [source, JSON.stringify(entries), newWords, JSON.stringify(keys)])
 }
 
 export async function finishReplace (tx: Queryable, source: string, version: string, entries: number): Promise<ListVersion> {
@@ -78,34 +80,32 @@ export async function listVersions (q: Queryable): Promise<ListVersion[]> {
 }
 
 /**
- * The entries with at least `minWords` words near the query's, most first. A query word is near a
- * listed word spelt alike (trigram similarity, pg_trgm's default 0.3), sounding alike, or, for a
- * query written without vowels, with the same consonants. The near words are gathered first (an
- * array), so each one's entries come from the index: a join let the planner read the whole table.
+ * The entries with at least `minWords` words near the query's, most first. A listed word is near a
+ * query word when it shares a key with it (search-words.ts) or is spelt alike (trigram similarity,
+ * pg_trgm's default 0.3). The near words are gathered first (an array), so each one's entries come
+ * from the index: a join let the planner read the whole table.
  */
 export async function findCandidates (q: Queryable, words: readonly QueryWord[], minWords: number, limit: number): Promise<CandidateRow[]> {
   return q.query<CandidateRow>(
-    `WITH q AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS q (i int, token text, consonants text, sound text)
-     ), near AS (
-       SELECT v.token FROM q JOIN screening_vocabulary v ON v.token % q.token
-       UNION SELECT v.token FROM q JOIN screening_vocabulary v ON v.sound = q.sound
-       UNION SELECT v.token FROM q JOIN screening_vocabulary v ON v.consonants = q.consonants
+    `WITH near AS (
+       SELECT v.token FROM unnest($1::text[]) AS q (token) JOIN screening_vocabulary v ON v.token % q.token
+       UNION SELECT token FROM screening_word_keys WHERE key = ANY ($2::text[])
      ), hits AS (
-       SELECT t.entry_id, count(*) AS shared
+       -- Words spelt as the query's count twice: among many entries near a common name, those first.
+       SELECT t.entry_id, count(*) + count(*) FILTER (WHERE t.token = ANY ($1::text[])) AS shared
        FROM screening_tokens t WHERE t.token = ANY (ARRAY(SELECT token FROM near))
-       GROUP BY t.entry_id HAVING count(*) >= $2
-       ORDER BY shared DESC, t.entry_id LIMIT $3
+       GROUP BY t.entry_id HAVING count(*) >= $3
+       ORDER BY shared DESC, t.entry_id LIMIT $4
      )
      SELECT e.source, e.entity_id AS "entityId", e.schema, e.names, e.birth_dates AS "birthDates", e.countries, e.topics
      FROM hits JOIN screening_entries e ON e.id = hits.entry_id
      ORDER BY hits.shared DESC, e.id`,
-    [JSON.stringify(words), minWords, limit])
+    [words.map((w) => w.token), [...new Set(words.flatMap((w) => w.keys))], minWords, limit])
 }
 
 /** Fresh statistics and visibility after an import, so the planner reads the new entries through their indexes. */
 export async function analyse (db: Queryable): Promise<void> {
-  for (const table of ['screening_entries', 'screening_tokens', 'screening_vocabulary']) await db.query(`VACUUM ANALYZE ${table}`)
+  for (const table of ['screening_entries', 'screening_tokens', 'screening_vocabulary', 'screening_word_keys']) await db.query(`VACUUM ANALYZE ${table}`)
 }
 
 /** The entries decided false positives for the case, as `source entityId` keys. */
