@@ -104,7 +104,7 @@ function toOrganisationEntity (organisation: ListedOrganisation & { countries: s
 
 function personQueries (listedPerson: ListedPerson & { birthDates: string[], countries: string[] }): EvaluationQuery[] {
   const kinds = random.shuffle(personVariants(listedPerson))
-  const wanted = VARIANTS_EACH + (random.chance(0.35) ? 1 : 0)
+  const wanted = VARIANTS_EACH + (random.chance(0.5) ? 1 : 0)
   const made: EvaluationQuery[] = []
   for (const kind of kinds) {
     if (made.length === wanted) break

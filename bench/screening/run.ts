@@ -7,7 +7,7 @@
 //    --queries screenings (the set's queries, in turn) give the p50 and p99 of one screening, and the
 //    recall of the variants among a list that size.
 // Server mode uses the machine's PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
-// in a schema of its own; embedded mode an in-memory PGlite, as the service's embedded default.
+// in a schema of its own; embedded mode PGlite in a temporary data directory, as the service's embedded default.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -71,7 +71,7 @@ async function screenAll (db: Database, queries: EvaluationQuery[]) {
 }
 
 async function open (mode: string): Promise<Database> {
-  if (mode === 'embedded') return (await openPglite(null)).db
+  if (mode === 'embedded') return (await openPglite(join(dir, 'data'))).db
   const admin = new pg.Client({ connectionString: PG_URL })
   await admin.connect()
   await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE; CREATE SCHEMA ${SCHEMA}`)
@@ -107,7 +107,7 @@ async function run (mode: string): Promise<void> {
     const ms = timed.map((o) => o.ms).sort((a, b) => a - b)
     const atSize = await screenAll(db, set.queries.filter((q) => q.expect !== null))
     const found = atSize.filter((o) => o.expectedScore >= DEFAULT_THRESHOLD).length
-    console.log(`\n${mode}: import of ${version.entries} generated entries ${importSeconds.toFixed(0)} s; one screening among ${version.entries + set.listed.length} entries: ` +
+    console.log(`\n${mode}: import of ${version.entries} generated entries ${importSeconds.toFixed(0)} s (peak RSS of this process so far ${Math.round(process.resourceUsage().maxRSS / 1024)} MB); one screening among ${version.entries + set.listed.length} entries: ` +
       `p50 ${pct(ms, 0.5).toFixed(1)} ms, p99 ${pct(ms, 0.99).toFixed(1)} ms (${QUERIES} screenings); recall at that size ${percent(found, atSize.length)} (${found}/${atSize.length})`)
   } finally {
     await db.close()

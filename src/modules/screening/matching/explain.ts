@@ -10,6 +10,7 @@ const SAYS: Record<Likeness, string> = {
   initial: 'is the initial of',
   consonants: 'has the consonants of',
 }
+// The verb speaks of the name alone: 'matches' from the default threshold, 'partly' from where one of two names agrees.
 const MATCHES_FROM = 0.85
 const PARTLY_MATCHES_FROM = 0.6
 const NOTES_SHOWN = 2

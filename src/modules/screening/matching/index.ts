@@ -1,5 +1,5 @@
 export { normaliseName, type NameKind, type NormalisedName } from './normalise.ts'
 export { DEFAULT_THRESHOLD, scoreCandidate, type Candidate, type CandidateSchema, type NameMatch, type ScreeningSubject } from './score.ts'
-export { consonantText, trigramQueryText } from './trigram.ts'
 export { consonantReadings, consonantSkeleton, phoneticCodes, spellingKey } from './spelling.ts'
 export type { BirthDate } from './birth-date.ts'
+export { PARTICLES } from './name-vocabulary.ts'

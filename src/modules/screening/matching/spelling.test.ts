@@ -23,6 +23,16 @@ describe('spellingKey', () => {
     assert.equal(spellingKey('othman'), 'otman')
   })
 
+  it('when ё is written e, yo or jo and ж zh or j, then they fold: Semen, Semyon, Semjon; Zhanna, Janna', () => {
+    assert.equal(spellingKey('semjon'), 'semen')
+    assert.equal(spellingKey('semyon'), 'semen')
+    assert.equal(spellingKey('zhanna'), spellingKey('janna'))
+  })
+
+  it('when a syllable starts with yo after no consonant (Yong), then it stays', () => {
+    assert.equal(spellingKey('yong'), 'iong')
+  })
+
   it('when a German umlaut is written out, then it folds: Mueller, Muller', () => {
     assert.equal(spellingKey('mueller'), spellingKey('muller'))
   })

@@ -1,15 +1,16 @@
 import { doubleMetaphone } from 'double-metaphone'
 
-// Spellings the same name takes in different transliteration systems (Russian ICAO, BGN, German, French; Arabic in
-// English or French) and German umlauts written out (Mueller): folded to one form before comparing. Order matters.
+// Spellings the same name takes in different transliteration systems (Russian ICAO, BGN, German, French: ж is zh or
+// j, ё is e, yo or jo; Arabic in English or French) and German umlauts written out (Mueller): folded to one form
+// before comparing. Order matters.
 const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
-  [/tsch|tch/g, 'ch'], [/sch/g, 'sh'], [/dj|dzh/g, 'j'], [/^[yj]e/, 'e'],
-  [/kh/g, 'h'], [/th/g, 't'], [/dh/g, 'd'], [/x/g, 'ks'], [/ph/g, 'f'], [/ck/g, 'k'], [/q/g, 'k'], [/w/g, 'v'], [/ou/g, 'u'],
-  [/tz/g, 'ts'], [/cz/g, 'ch'], [/sz/g, 'sh'], [/ee/g, 'i'], [/oo/g, 'u'], [/ue/g, 'u'], [/oe/g, 'o'], [/ae/g, 'a'],
-  [/[yj]/g, 'i'], [/(.)\1+/g, '$1'],
+  [/tsch|tch/g, 'ch'], [/sch/g, 'sh'], [/dj|dzh/g, 'j'], [/^[yj]e/, 'e'], [/(?<=[^aeiou])[yj]o(?=[^aeiou])/g, 'e'],
+  [/zh/g, 'j'], [/kh/g, 'h'], [/th/g, 't'], [/dh/g, 'd'], [/x/g, 'ks'], [/ph/g, 'f'], [/ck/g, 'k'], [/q/g, 'k'],
+  [/w/g, 'v'], [/ou/g, 'u'], [/tz/g, 'ts'], [/cz/g, 'ch'], [/sz/g, 'sh'], [/ee/g, 'i'], [/oo/g, 'u'], [/ue/g, 'u'],
+  [/oe/g, 'o'], [/ae/g, 'a'], [/[yj]/g, 'i'], [/(.)\1+/g, '$1'],
 ]
 
-/** The token with transliteration differences folded: 'Khodorkovskiy' and 'Chodorkowski' both read 'hodorkovski'. */
+/** The token with transliteration differences folded: 'Khodorkovskiy' and 'Khodorkovsky' both read 'hodorkovski'. */
 export function spellingKey (token: string): string {
   let key = token
   for (const [pattern, replacement] of SPELLING_FOLDS) key = key.replace(pattern, replacement)

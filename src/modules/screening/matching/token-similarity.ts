@@ -27,6 +27,7 @@ export interface CompareOptions {
 
 export const SAME_SPELLING_KEY = 0.95
 export const SAME_CONSONANTS = 0.92
+export const SAME_SINGLE_CONSONANT = 0.85
 export const SAME_SOUND = 0.9
 export const INITIAL = 0.9
 const UNLIKE: TokenLikeness = { score: 0, likeness: 'similar' }
@@ -68,9 +69,11 @@ function soundAlike (a: TokenForms, b: TokenForms): boolean {
   return a.phonetic.some((code) => code.length >= 3 && b.phonetic.includes(code))
 }
 
-// Without vowels few letters remain: only the same consonants, or one slip in four or more, count.
+// Without vowels few letters remain: only the same consonants, or one slip in four or more, count, and a single
+// consonant ('l' of Ali, علي) is weaker evidence than several.
 function compareConsonants (a: readonly string[], b: readonly string[]): TokenLikeness {
-  if (a.some((reading) => reading !== '' && b.includes(reading))) return { score: SAME_CONSONANTS, likeness: 'consonants' }
+  const shared = a.find((reading) => reading !== '' && b.includes(reading))
+  if (shared !== undefined) return { score: shared.length === 1 ? SAME_SINGLE_CONSONANT : SAME_CONSONANTS, likeness: 'consonants' }
   const [first, second] = [a[0]!, b[0]!]
   if (Math.min(first.length, second.length) < 4 || editDistance(first, second) > 1) return UNLIKE
   return { score: SAME_CONSONANTS * jaroWinkler(first, second), likeness: 'consonants' }
