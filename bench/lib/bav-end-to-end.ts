@@ -12,8 +12,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
  */
 export async function bavEndToEnd (client: ReturnType<typeof apiOf>, total: number, concurrency: number, awaitWebhook: boolean): Promise<LoadResult> {
   const timer = await startWebhookTimer()
+  let endpointId: number | undefined
   try {
-    await client.call('POST', '/api/webhooks', { url: timer.url, events: ['bank_account.bav_completed'] })
+    endpointId = (await client.call('POST', '/api/webhooks', { url: timer.url, events: ['bank_account.bav_completed'] }) as { id: number }).id
     const caseId = await client.createCase(`bench-e2e-${awaitWebhook ? 'loop' : 'burst'}`)
     const sentAt = new Map<number, number>()
     let next = 0
@@ -39,6 +40,8 @@ export async function bavEndToEnd (client: ReturnType<typeof apiOf>, total: numb
       errors: total - latencies.length,
     }
   } finally {
+    // Gone with its receiver: deliveries to a closed port would keep the queue busy with retries.
+    if (endpointId !== undefined) await client.call('DELETE', `/api/webhooks/${endpointId}`)
     await timer.close()
   }
 }
