@@ -47,8 +47,13 @@ export async function registerOpenApi (app: FastifyInstance, environment: string
   })
 
   // The docs page's "Test Request" and generated clients call the server the document names.
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
-    ({ ...app.swagger(), servers: [{ url: origin(), description: 'This server' }] }))
+  // The document is large and never changes once the server listens, so it is serialised once per origin.
+  let served: { origin: string, body: string } | null = null
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, (_request, reply) => {
+    const url = origin()
+    if (served?.origin !== url) served = { origin: url, body: JSON.stringify({ ...app.swagger(), servers: [{ url, description: 'This server' }] }) }
+    return reply.type('application/json; charset=utf-8').send(served.body)
+  })
 
   registerDocsPage(app)
 }
