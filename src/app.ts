@@ -32,9 +32,10 @@ import { authRoutes, authSchemas, type AuthService, bearerAuth, createAuthServic
 import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, createBankAccountsService, findActiveBankAccount, lockActiveBankAccount } from './modules/bank-accounts/index.ts'
 import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
-import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService } from './modules/checks/index.ts'
+import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService, SERVICE_OF } from './modules/checks/index.ts'
+import { KYC_QUEUE, kycCheckType } from './modules/kyc/index.ts'
 import { AML_QUEUE, amlCheckType, createRescreenJob, createScreeningService, ensureSandboxList, hasLists, RESCREEN_JOB, rescreenQueues, type ScreeningService, screeningRoutes, startRescreen } from './modules/screening/index.ts'
-import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, documentsRoutes, documentsSchemas, type DocumentsService, type RiskThreads, sampleDocumentsRoutes, startRiskThreads } from './modules/documents/index.ts'
+import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, loadDocument, lockDocument, documentsRoutes, documentsSchemas, type DocumentsService, type RiskThreads, sampleDocumentsRoutes, startRiskThreads } from './modules/documents/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
 import { createDeliveryJob, createWebhooksService, webhookQueues, webhooksJobs, webhooksRoutes, webhooksSchemas, type WebhooksService } from './modules/webhooks/index.ts'
@@ -145,7 +146,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 }
 
 /** Every queue the application uses, with its retry policy. */
-const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues, AML_QUEUE]), ...webhookQueues, ...rescreenQueues]
+const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues, AML_QUEUE, KYC_QUEUE]), ...webhookQueues, ...rescreenQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
 async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, risk }: Infra, overrides: AppOverrides): Promise<AppServices> {
@@ -153,11 +154,30 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   if (config.environment === 'sandbox') await ensureSandboxList(db, new Date(clock.now()), (tx, version) => startRescreen(queue, tx, version.source, version.version))
   const yente = config.screening.provider === 'yente' ? config.screening : null
   const amlAvailable = yente !== null || await hasLists(db)
-  if (!amlAvailable) logger.warn('AML is not offered: no sanctions or PEP list is imported (idcheck screening import FILE --format opensanctions-csv|ofac-sdn-xml, then restart)')
-  // The document checks and AML screening are idcheck's own engines, so production offers them as the sandbox does.
+  // AML runs on case create, in the case's transaction; the checks service is made below, and is there when a case is.
+  const cases = createCasesService({ db, clock, onCreated: async (tx, accountId, created) => { await checks.triggerIfEnabled(tx, 'AML', accountId, created.id, created.id) } })
+  const bavProvider = overrides.bavProvider ? { provider: overrides.bavProvider, reason: null } : bavProviderFor(config.environment, config.bavCop)
+  const aml = amlCheckType({ db, clock, threshold: config.amlThreshold, available: amlAvailable, yente, findCase: cases.findForCheck, lockCase: cases.lockForCheck })
+  // Every check type, each a provider, a result schema and its subject's hooks (docs/checks.md).
+  const checkTypes = [
+    bavCheckType({
+      provider: bavProvider.provider,
+      unavailableReason: bavProvider.reason,
+      retry: config.bavRetry,
+      findActiveBankAccount,
+      lockActiveBankAccount,
+    }),
+    documentRiskCheckType({ clock, risk }),
+    // The bank-accounts service is made after the checks it triggers; the extraction reaches it when it runs.
+    documentExtractionCheckType({ ocr, maxPages: config.documents.maxPages, createBankAccount: (tx, input) => bankAccounts.createFromDocument(tx, input) }),
+    aml.type,
+    kycCheckType({ clock, ocr, loadDocument, lockDocument, findCase: cases.findForCheck }),
+  ]
+  logCheckTypes(logger, config.environment, checkTypes)
+  // Production offers the checks that can run here, each named by its provider; the sandbox's are all 'Sandbox'.
   const catalogue = await createServicesCatalogue(db, {
     environment: config.environment,
-    productionProviders: { document_extraction: 'idcheck', document_risk: 'idcheck', ...(amlAvailable ? { aml: yente ? 'yente' : 'idcheck' } : {}) },
+    productionProviders: Object.fromEntries(checkTypes.flatMap((t) => t.provider ? [[SERVICE_OF[t.name], t.provider.name]] : [])),
   })
   const credentialsCache = createCredentialsCache({ ttlMs: config.credentialsCacheTtlMs, now: () => clock.now(), fetch: (id) => accounts.findAuth(id) })
   const accounts = createAccountsService({ db, catalogue, onAuthChanged: (id) => credentialsCache.invalidate(id) })
@@ -182,25 +202,6 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
     retryScale: config.webhookRetryScale,
     onAttempt: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   })
-  // AML runs on case create, in the case's transaction; the checks service is made below, and is there when a case is.
-  const cases = createCasesService({ db, clock, onCreated: async (tx, accountId, created) => { await checks.triggerIfEnabled(tx, 'AML', accountId, created.id, created.id) } })
-  const bavProvider = overrides.bavProvider ? { provider: overrides.bavProvider, reason: null } : bavProviderFor(config.environment)
-  if (bavProvider.reason) logger.warn(bavProvider.reason)
-  const aml = amlCheckType({ db, clock, threshold: config.amlThreshold, available: amlAvailable, yente, findCase: cases.findForCheck, lockCase: cases.lockForCheck })
-  // Every check type, each a provider, a result schema and its subject's hooks (docs/checks.md).
-  const checkTypes = [
-    bavCheckType({
-      provider: bavProvider.provider,
-      unavailableReason: bavProvider.reason,
-      retry: config.bavRetry,
-      findActiveBankAccount,
-      lockActiveBankAccount,
-    }),
-    documentRiskCheckType({ clock, risk }),
-    // The bank-accounts service is made after the checks it triggers; the extraction reaches it when it runs.
-    documentExtractionCheckType({ ocr, maxPages: config.documents.maxPages, createBankAccount: (tx, input) => bankAccounts.createFromDocument(tx, input) }),
-    aml.type,
-  ]
   const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger })
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
@@ -271,4 +272,12 @@ async function registerModules (app: App, { db, config }: Infra, s: AppServices)
   await app.register(screeningRoutes(s.screening))
   await app.register(sampleDocumentsRoutes(config.environment))
   await app.register(webhooksRoutes(s.webhooks))
+}
+
+/** One line per check at start: how it runs here, or why it is not offered. */
+function logCheckTypes (logger: Logger, environment: string, types: readonly CheckType<any, any>[]): void {
+  for (const type of types) {
+    if (type.provider) logger.info({ checkType: type.name, provider: type.provider.name }, `${type.name} runs in ${environment} with ${type.provider.name}${type.provider.summary ? `: ${type.provider.summary}` : ''}`)
+    else logger.warn({ checkType: type.name }, type.unavailableReason ?? `${type.name} is not offered`)
+  }
 }

@@ -152,3 +152,56 @@ describe('TRUST_PROXY and PUBLIC_BASE_URL', () => {
     assert.throws(() => loadConfig({ ...base, PUBLIC_BASE_URL: 'api.example.com' }), { message: /^PUBLIC_BASE_URL must be an absolute http\(s\) URL/ })
   })
 })
+
+describe('Confirmation of Payee for BAV (BAV_COP_*)', () => {
+  const base = { TOKEN_SIGNING_KEY: key(), WEBHOOK_SECRET_KEY: key() }
+  const production = () => ({
+    IDCHECK_ENVIRONMENT: 'production',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    TOKEN_SIGNING_KEY: key(),
+    WEBHOOK_SECRET_KEY: key(),
+    METRICS_TOKEN: key(),
+  })
+  const token = 'cop-token-that-must-stay-secret'
+
+  it('when BAV_COP_URL is not set, then there is no CoP (the modulus check alone)', () => {
+    assert.equal(loadConfig(base).bavCop, null)
+    assert.equal(loadConfig(production()).bavCop, null)
+  })
+
+  it('when BAV_COP_URL and BAV_COP_TOKEN are set, then CoP is configured with a 10 s timeout unless told otherwise', () => {
+    const config = loadConfig({ ...production(), BAV_COP_URL: 'https://cop.example.com/open-banking/v3.1/cop/', BAV_COP_TOKEN: token })
+    assert.deepEqual(config.bavCop, { url: 'https://cop.example.com/open-banking/v3.1/cop', token, timeoutMs: 10_000, providerName: null })
+    const named = loadConfig({ ...production(), BAV_COP_URL: 'https://cop.example.com', BAV_COP_TOKEN: token, BAV_COP_TIMEOUT_MS: '2500', BAV_COP_PROVIDER_NAME: 'Acme CoP' })
+    assert.deepEqual(named.bavCop, { url: 'https://cop.example.com', token, timeoutMs: 2500, providerName: 'Acme CoP' })
+  })
+
+  it('when production has a loopback http:// BAV_COP_URL (a local gateway), then it is accepted', () => {
+    assert.equal(loadConfig({ ...production(), BAV_COP_URL: 'http://127.0.0.1:8443/cop', BAV_COP_TOKEN: token }).bavCop?.url, 'http://127.0.0.1:8443/cop')
+  })
+
+  const refusals: Array<[string, Record<string, string>, RegExp]> = [
+    ['BAV_COP_URL without BAV_COP_TOKEN', { BAV_COP_URL: 'https://cop.example.com' }, /^BAV_COP_URL needs BAV_COP_TOKEN/],
+    ['BAV_COP_TOKEN without BAV_COP_URL', { BAV_COP_TOKEN: token }, /^BAV_COP_TOKEN is set but BAV_COP_URL is not/],
+    ['a BAV_COP_URL that is not a URL', { BAV_COP_URL: 'cop.example.com', BAV_COP_TOKEN: token }, /^BAV_COP_URL must be an absolute http\(s\) URL/],
+    ['a BAV_COP_URL that is not http(s)', { BAV_COP_URL: 'ftp://cop.example.com', BAV_COP_TOKEN: token }, /^BAV_COP_URL must start with https:\/\//],
+    ['a BAV_COP_URL with credentials', { BAV_COP_URL: `https://user:${token}@cop.example.com`, BAV_COP_TOKEN: token }, /^BAV_COP_URL must not carry credentials/],
+    ['a BAV_COP_URL with a query', { BAV_COP_URL: 'https://cop.example.com/?key=1', BAV_COP_TOKEN: token }, /^BAV_COP_URL must be a base URL without a query/],
+    ['an http:// BAV_COP_URL off this machine', { BAV_COP_URL: 'http://cop.example.com', BAV_COP_TOKEN: token }, /^production needs BAV_COP_URL to be https:\/\//],
+    ['a BAV_COP_TIMEOUT_MS out of range', { BAV_COP_URL: 'https://cop.example.com', BAV_COP_TOKEN: token, BAV_COP_TIMEOUT_MS: '120000' }, /^BAV_COP_TIMEOUT_MS must be an integer from 100 to 60000, not "120000"$/],
+  ]
+  for (const [situation, settings, message] of refusals) {
+    it(`when production has ${situation}, then it is refused, and the message never shows the token`, () => {
+      assert.throws(() => loadConfig({ ...production(), ...settings }), (err: Error) => {
+        assert.match(err.message, message)
+        assert.ok(!err.message.includes(token), err.message)
+        return true
+      })
+    })
+  }
+
+  it('when a sandbox has an http:// BAV_COP_URL, then it is accepted (the sandbox never calls it)', () => {
+    assert.equal(loadConfig({ ...base, BAV_COP_URL: 'http://cop.internal', BAV_COP_TOKEN: token }).bavCop?.url, 'http://cop.internal')
+  })
+})

@@ -63,6 +63,18 @@ export interface Config {
   amlThreshold: number
   /** Where AML screens (SCREENING_PROVIDER): the lists in the database, or OpenSanctions' yente at YENTE_URL. */
   screening: { provider: 'local' } | { provider: 'yente', url: string, dataset: string, apiKey: string | null }
+  /** Confirmation of Payee for production BAV (BAV_COP_URL, BAV_COP_TOKEN, BAV_COP_TIMEOUT_MS, BAV_COP_PROVIDER_NAME); null = modulus check only. */
+  bavCop: BavCopConfig | null
+}
+
+export interface BavCopConfig {
+  /** Base URL of the Open Banking CoP API, without a trailing slash; requests go to {url}/account-name-check. */
+  url: string
+  /** Bearer token sent to the CoP API. Secret: never logged nor put in a message. */
+  token: string
+  timeoutMs: number
+  /** The provider name shown in the catalogue and on checks; null = "idcheck-modulus + CoP (<host>)". */
+  providerName: string | null
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +154,7 @@ export function loadConfig (env: Env = process.env): Config {
     ocrWorkers: parseInteger('OCR_WORKERS', env.OCR_WORKERS, 1, 1, 16),
     amlThreshold: parseFraction('AML_MATCH_THRESHOLD', env.AML_MATCH_THRESHOLD, 0.85, 0.5, 1),
     screening: parseScreening(env),
+    bavCop: parseBavCop(env, environment),
   }
 }
 
@@ -278,6 +291,39 @@ function parseScreening (env: NodeJS.ProcessEnv): Config['screening'] {
   const url = nonEmpty(env.YENTE_URL)
   if (url === null || !/^https?:\/\/[^/\s]+/.test(url)) throw new ConfigError('SCREENING_PROVIDER=yente needs YENTE_URL, the http(s) address of a yente service (e.g. http://yente:8000)')
   return { provider, url: url.replace(/\/+$/, ''), dataset: nonEmpty(env.YENTE_DATASET) ?? 'default', apiKey: nonEmpty(env.YENTE_API_KEY) }
+}
+
+/**
+ * CoP is optional (without it BAV runs the modulus check alone), but a half-made setting is refused
+ * rather than silently read as "no CoP". Messages never repeat BAV_COP_TOKEN or a URL's credentials.
+ */
+function parseBavCop (env: Env, environment: Environment): BavCopConfig | null {
+  const url = nonEmpty(env.BAV_COP_URL)
+  const token = nonEmpty(env.BAV_COP_TOKEN)
+  if (url === null) {
+    if (token !== null) throw new ConfigError('BAV_COP_TOKEN is set but BAV_COP_URL is not: set both to confirm payees, or neither to run BAV on the modulus check alone')
+    return null
+  }
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new ConfigError('BAV_COP_URL must be an absolute http(s) URL, such as https://cop.example.com/open-banking/v3.1/cop')
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError('BAV_COP_URL must start with https:// (or http:// for a loopback address)')
+  if (parsed.username !== '' || parsed.password !== '') throw new ConfigError('BAV_COP_URL must not carry credentials; put the bearer token in BAV_COP_TOKEN')
+  if (parsed.search !== '' || parsed.hash !== '') throw new ConfigError('BAV_COP_URL must be a base URL without a query or fragment; requests go to {BAV_COP_URL}/account-name-check')
+  // The token and the holder's name would cross the network in clear.
+  if (environment === 'production' && parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname.replace(/^\[|\]$/g, ''))) {
+    throw new ConfigError('production needs BAV_COP_URL to be https://: the bearer token and account holders\' names would otherwise travel in clear')
+  }
+  if (token === null) throw new ConfigError('BAV_COP_URL needs BAV_COP_TOKEN, the bearer token the Confirmation of Payee API expects')
+  return {
+    url: parsed.href.replace(/\/+$/, ''),
+    token,
+    timeoutMs: parseInteger('BAV_COP_TIMEOUT_MS', env.BAV_COP_TIMEOUT_MS, 10_000, 100, 60_000),
+    providerName: nonEmpty(env.BAV_COP_PROVIDER_NAME),
+  }
 }
 
 function parseFraction (name: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -7,3 +7,8 @@ export function isCountryCode (value: string): boolean {
 }
 
 export const COUNTRY_CODE_FORMAT = 'iso3166-alpha2'
+
+/** ISO 3166-1 alpha-3 (upper case, as machine-readable documents print it). */
+export function isAlpha3CountryCode (value: string): boolean {
+  return /^[A-Z]{3}$/.test(value) && countries.alpha3ToAlpha2(value) !== undefined
+}

@@ -15,7 +15,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'idcheck-refusals-'))
 after(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'METRICS_TOKEN', 'IDCHECK_ENVIRONMENT', 'NODE_TEST_CONTEXT', 'PORT',
-  'SCREENING_PROVIDER', 'YENTE_URL', 'AML_MATCH_THRESHOLD']
+  'SCREENING_PROVIDER', 'YENTE_URL', 'AML_MATCH_THRESHOLD', 'BAV_COP_URL', 'BAV_COP_TOKEN', 'BAV_COP_TIMEOUT_MS']
 
 function serve (settings: Record<string, string>): Promise<{ code: number | null, stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0' }
@@ -49,6 +49,10 @@ const refusals: Array<[string, Record<string, string>, RegExp]> = [
     /^idcheck: SCREENING_PROVIDER=yente needs YENTE_URL, the http\(s\) address of a yente service \(e\.g\. http:\/\/yente:8000\)\n$/],
   ['an unknown SCREENING_PROVIDER', { SCREENING_PROVIDER: 'elastic' }, /^idcheck: SCREENING_PROVIDER must be local or yente, not "elastic"\n$/],
   ['an AML_MATCH_THRESHOLD out of range', { AML_MATCH_THRESHOLD: '1.5' }, /^idcheck: AML_MATCH_THRESHOLD must be a number from 0\.5 to 1, not "1\.5"\n$/],
+  ['production with BAV_COP_URL but no BAV_COP_TOKEN', { ...production(), BAV_COP_URL: 'https://cop.example.com' },
+    /^idcheck: BAV_COP_URL needs BAV_COP_TOKEN, the bearer token the Confirmation of Payee API expects\n$/],
+  ['production with an http:// BAV_COP_URL', { ...production(), BAV_COP_URL: 'http://cop.example.com', BAV_COP_TOKEN: 'cop-token-kept-out-of-messages' },
+    /^idcheck: production needs BAV_COP_URL to be https:\/\/: the bearer token and account holders' names would otherwise travel in clear\n$/],
 ]
 
 describe('idcheck serve refuses unsafe settings', () => {

@@ -37,6 +37,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     ocrWorkers: 1,
     amlThreshold: 0.85,
     screening: { provider: 'local' },
+    bavCop: null,
     ...overrides,
   }
 }

@@ -358,7 +358,7 @@ export interface paths {
         };
         /**
          * Get a document with its latest extraction and risk result
-         * @description The document with latestExtraction and latestRisk: the newest check of each type on it (pending, completed or failed), or null when none was run.
+         * @description The document with latestExtraction, latestRisk and latestKyc: the newest check of each type on it (pending, completed or failed), or null when none was run.
          */
         get: operations["getDocument"];
         put?: never;
@@ -703,14 +703,34 @@ export interface components {
             createdAt: string;
         };
         /**
-         * @description BAV
+         * @description BAV: the risk rating is the worse of the modulus check's (pass Low, not_covered Medium, fail High) and the holder check's (confirmed Low; close_match, account_type_mismatch and not_confirmed Medium; not_matched and account_not_found High)
          * @example {
-         *       "bankName": "Sandbox Albion Bank"
+         *       "bankName": null,
+         *       "modulus": "pass",
+         *       "holder": {
+         *         "status": "confirmed",
+         *         "code": "MATC",
+         *         "nameOnAccount": null,
+         *         "message": "The name matches the account holder's name."
+         *       }
          *     }
          */
         BavCheckResult: {
-            /** @description The bank the sort code belongs to, when known */
+            /** @description The bank the sort code belongs to, when known (production does not look it up: null) */
             bankName: string | null;
+            /** @description The UK modulus check (VocaLink's table): pass (the account number is possible at the sort code), fail (it is not: the account cannot exist; rated High, and no bank is asked), not_covered (the sort code is outside the table, so nothing could be checked; rated Medium at best). Present on every check since holder checks were added; absent on older ones */
+            modulus?: "pass" | "fail" | "not_covered";
+            /** @description The account holder's name check (Confirmation of Payee). Present on every check since it was added; absent on older ones */
+            holder?: {
+                /** @description What the account holder's bank said of the name on the bank account (its firstName, middleNames and lastName), through Confirmation of Payee (CoP): confirmed (the name matches; CoP MATC), close_match (the name is close but not exact, nameOnAccount gives the real one; MBAM, and BAMM/PAMM where the account type differs too), account_type_mismatch (the name matches, but it is a business account where a personal one was asked for, or the reverse; BANM, PANM), not_matched (the name does not match; ANNM), account_not_found (no such account at that sort code; AC01), not_confirmed (the holder could not be confirmed either way: CoP is not configured, the modulus check failed so no bank was asked, or the bank could not answer: ACNS, OPTO, SCNS, CASS, IVCR; message says which) */
+                status: "confirmed" | "close_match" | "account_type_mismatch" | "not_matched" | "account_not_found" | "not_confirmed";
+                /** @description The CoP answer code (MATC, MBAM, BAMM, PAMM, BANM, PANM, ANNM, AC01, ACNS, OPTO, SCNS, CASS, IVCR); null when no CoP service was asked */
+                code: string | null;
+                /** @description The name on the account as the bank gave it, for a close match or an account type mismatch; null otherwise */
+                nameOnAccount: string | null;
+                /** @description The holder check's outcome in a sentence, for a person to act on */
+                message: string;
+            };
         };
         /**
          * @description DocumentRisk
@@ -918,6 +938,107 @@ export interface components {
             }[];
         };
         /**
+         * @description KYC
+         * @example {
+         *       "mrz": {
+         *         "format": "TD3",
+         *         "valid": true,
+         *         "failedCheckDigits": [],
+         *         "documentCode": "P",
+         *         "issuingState": "GBR",
+         *         "surname": "ERIKSSON",
+         *         "givenNames": "ANNA MARIA",
+         *         "documentNumber": "533401377",
+         *         "nationality": "GBR",
+         *         "birthDate": "1984-07-12",
+         *         "sex": "female",
+         *         "expirationDate": "2031-03-14",
+         *         "personalNumber": null
+         *       },
+         *       "comparison": {
+         *         "surname": {
+         *           "onCase": "Eriksson",
+         *           "onDocument": "ERIKSSON",
+         *           "outcome": "match",
+         *           "similarity": 1
+         *         },
+         *         "givenNames": {
+         *           "onCase": "Anna Maria",
+         *           "onDocument": "ANNA MARIA",
+         *           "outcome": "match",
+         *           "similarity": 1
+         *         },
+         *         "birthDate": {
+         *           "onCase": "1984-07-12",
+         *           "onDocument": "1984-07-12",
+         *           "outcome": "match"
+         *         }
+         *       },
+         *       "signals": []
+         *     }
+         */
+        KycResult: {
+            /** @description What the machine-readable zone says, as read */
+            mrz: {
+                /** @description ICAO 9303 layout: TD3 passports (2 lines of 44), TD1 identity cards (3 lines of 30), TD2 (2 lines of 36) */
+                format: "TD1" | "TD2" | "TD3";
+                /** @description Every check digit of the MRZ agrees with its field */
+                valid: boolean;
+                /** @description The fields whose check digit does not agree, e.g. documentNumber, birthDate, expirationDate, compositeCheckDigit */
+                failedCheckDigits: string[];
+                /** @description P… for a passport, I…, A… or C… for an identity card */
+                documentCode: string;
+                /** @description ISO 3166-1 alpha-3 or an ICAO code (D for Germany, UNO, XXA, …) */
+                issuingState: string;
+                surname: string;
+                givenNames: string;
+                documentNumber: string;
+                nationality: string;
+                /** @description YYYY-MM-DD; null when the MRZ holds no valid date */
+                birthDate: string | null;
+                sex: "male" | "female" | "unspecified";
+                /** @description YYYY-MM-DD; null when the MRZ holds no valid date */
+                expirationDate: string | null;
+                /** @description The optional personal number, when the document has one */
+                personalNumber: string | null;
+            };
+            /** @description The document against the case: names fuzzily (accents and other scripts folded as ICAO 9303 writes them), date of birth exactly */
+            comparison: {
+                surname: {
+                    /** @description The case's surname, as given; null when the case has none */
+                    onCase: string | null;
+                    /** @description The document's surname, as in the MRZ */
+                    onDocument: string;
+                    outcome: "match" | "minor_difference" | "mismatch" | "not_on_case";
+                    /** @description Jaro-Winkler of the two after folding to the MRZ alphabet, 0..1; null when the case has none */
+                    similarity: number | null;
+                };
+                givenNames: {
+                    /** @description The case's given names, as given; null when the case has none */
+                    onCase: string | null;
+                    /** @description The document's given names, as in the MRZ */
+                    onDocument: string;
+                    outcome: "match" | "minor_difference" | "mismatch" | "not_on_case";
+                    /** @description Jaro-Winkler of the two after folding to the MRZ alphabet, 0..1; null when the case has none */
+                    similarity: number | null;
+                };
+                birthDate: {
+                    /** @description YYYY-MM-DD (YYYY-MM or YYYY when the case has only part of it); null when the case has none */
+                    onCase: string | null;
+                    /** @description YYYY-MM-DD */
+                    onDocument: string | null;
+                    outcome: "match" | "mismatch" | "not_on_case" | "unreadable";
+                };
+            };
+            /** @description Any high signal rates High, any medium Medium, else Low */
+            signals: {
+                /** @description Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, name_minor_difference, not_on_case, issuing_state_unknown, document_type_mismatch, date_unreadable */
+                code: string;
+                severity: "low" | "medium" | "high";
+                message: string;
+            }[];
+        };
+        /**
          * @example {
          *       "id": 41,
          *       "caseId": 17,
@@ -934,7 +1055,14 @@ export interface components {
          *         "name": "Low"
          *       },
          *       "result": {
-         *         "bankName": "Sandbox Albion Bank"
+         *         "bankName": "Sandbox Albion Bank",
+         *         "modulus": "pass",
+         *         "holder": {
+         *           "status": "confirmed",
+         *           "code": "MATC",
+         *           "nameOnAccount": null,
+         *           "message": "The name matches the account holder's name."
+         *         }
          *       },
          *       "failureReason": null
          *     }
@@ -961,7 +1089,7 @@ export interface components {
                 name: string;
             } | null;
             /** @description The check type's own result; null unless completed */
-            result: components["schemas"]["BavCheckResult"] | components["schemas"]["DocumentRiskResult"] | components["schemas"]["DocumentExtractionResult"] | components["schemas"]["AmlResult"] | null;
+            result: components["schemas"]["BavCheckResult"] | components["schemas"]["DocumentRiskResult"] | components["schemas"]["DocumentExtractionResult"] | components["schemas"]["AmlResult"] | components["schemas"]["KycResult"] | null;
             /** @description Why a failed check failed; null otherwise */
             failureReason: string | null;
         };
@@ -1067,7 +1195,8 @@ export interface components {
          *       "pageCount": 1,
          *       "createTs": "2026-11-22T10:15:30.120Z",
          *       "latestExtraction": null,
-         *       "latestRisk": null
+         *       "latestRisk": null,
+         *       "latestKyc": null
          *     }
          */
         DocumentDetail: {
@@ -1089,6 +1218,8 @@ export interface components {
             latestExtraction: components["schemas"]["Check"] | null;
             /** @description The newest DocumentRisk check of this document; null when none was run */
             latestRisk: components["schemas"]["Check"] | null;
+            /** @description The newest KYC check of this document (a Passport or IdentityCard of a Person case); null when none was run */
+            latestKyc: components["schemas"]["Check"] | null;
         };
         /**
          * @example {
@@ -2947,7 +3078,14 @@ export interface operations {
                      *           "name": "Low"
                      *         },
                      *         "result": {
-                     *           "bankName": "Sandbox Albion Bank"
+                     *           "bankName": "Sandbox Albion Bank",
+                     *           "modulus": "pass",
+                     *           "holder": {
+                     *             "status": "confirmed",
+                     *             "code": "MATC",
+                     *             "nameOnAccount": null,
+                     *             "message": "The name matches the account holder's name."
+                     *           }
                      *         },
                      *         "failureReason": null
                      *       }
@@ -3199,7 +3337,14 @@ export interface operations {
                      *         "name": "Low"
                      *       },
                      *       "result": {
-                     *         "bankName": "Sandbox Albion Bank"
+                     *         "bankName": "Sandbox Albion Bank",
+                     *         "modulus": "pass",
+                     *         "holder": {
+                     *           "status": "confirmed",
+                     *           "code": "MATC",
+                     *           "nameOnAccount": null,
+                     *           "message": "The name matches the account holder's name."
+                     *         }
                      *       },
                      *       "failureReason": null
                      *     }
@@ -3686,7 +3831,8 @@ export interface operations {
                      *       "pageCount": 1,
                      *       "createTs": "2026-11-22T10:15:30.120Z",
                      *       "latestExtraction": null,
-                     *       "latestRisk": null
+                     *       "latestRisk": null,
+                     *       "latestKyc": null
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentDetail"];
@@ -4150,6 +4296,8 @@ export interface operations {
                     "application/pdf": string;
                     /** @example <image/png bytes> */
                     "image/png": string;
+                    /** @example <image/jpeg bytes> */
+                    "image/jpeg": string;
                 };
             };
             /** @description Unsupported api-version */

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module'
 import { imageSize } from 'image-size'
-import { OEM, createWorker } from 'tesseract.js'
-import type { Worker as TesseractWorker } from 'tesseract.js'
+import { OEM, PSM, createWorker } from 'tesseract.js'
+import type { Line, Worker as TesseractWorker } from 'tesseract.js'
 import { createLazyPool } from '../threads/lazy-pool.ts'
+import { createTaskThreads } from '../threads/task-threads.ts'
+import { MRZ_PREPARATIONS } from './mrz-image.ts'
 import { ImageTooLarge, ImageUnreadable } from './ocr-errors.ts'
 import { startPdfThread } from './pdf-thread-client.ts'
 import type { PdfTextResult, PdfThread } from './pdf-thread-client.ts'
@@ -20,6 +22,13 @@ export interface OcrPoolOptions {
   taskTimeoutMs?: number
 }
 
+/** The lines tesseract read in an image's machine-readable zone, each with its confidence (0..1). */
+export interface MrzOcrResult {
+  lines: { text: string, confidence: number }[]
+  /** True while a later attempt prepares the image another way (scale, threshold, angle). */
+  moreAttempts: boolean
+}
+
 export interface OcrResult {
   text: string
   /** Tesseract's mean word confidence, 0..1. */
@@ -33,6 +42,12 @@ export interface OcrResult {
 export interface OcrPool {
   /** Reads the text of a PNG or JPEG image. */
   recognise (image: Uint8Array): Promise<OcrResult>
+  /**
+   * Reads the MRZ at the bottom of an identity document's photo (PNG or JPEG): the image is
+   * straightened and cropped to the MRZ, and read with only the MRZ's characters allowed.
+   * `attempt` (from 0) picks another preparation of the image when an earlier reading failed.
+   */
+  recogniseMrz (image: Uint8Array, options?: { attempt?: number }): Promise<MrzOcrResult>
   /** A PDF's text layer page by page; PdfTooManyPages beyond maxPages, before reading any. */
   readPdfText (pdf: Uint8Array, options: { maxPages: number }): Promise<PdfTextResult>
   /** Renders pages (numbered from 1) to PNG images for recognise. */
@@ -50,6 +65,23 @@ function startTesseract (): Promise<TesseractWorker> {
   // errorHandler: without one, tesseract.js rethrows a failed job inside its message listener,
   // an uncaught exception that ends the process (a damaged PNG did); the job's promise rejects anyway.
   return createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} })
+}
+
+const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<'
+
+async function startMrzTesseract (): Promise<TesseractWorker> {
+  const { langPath } = require('@tesseract.js-data/eng') as { langPath: string }
+  // No dictionaries: an MRZ holds codes and fillers, not words, and word lists only bend them.
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} }, { load_system_dawg: '0', load_freq_dawg: '0' })
+  await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET, tessedit_pageseg_mode: PSM.SINGLE_BLOCK })
+  return worker
+}
+
+/** A line's confidence as the mean of its characters': tesseract's own line figure drops to 0 on long filler runs. */
+function meanSymbolConfidence (line: Line): number {
+  const symbols = line.words.flatMap((word) => word.symbols)
+  if (symbols.length === 0) return line.confidence / 100
+  return symbols.reduce((sum, symbol) => sum + symbol.confidence, 0) / symbols.length / 100
 }
 
 /** Checks the image's header before anything decodes it: the pixel budget bounds the memory used. */
@@ -72,6 +104,10 @@ export function createOcrPool (options: OcrPoolOptions): OcrPool {
     taskTimeoutMs: options.taskTimeoutMs ?? 60_000,
   }
   const tesseract = createLazyPool<TesseractWorker>({ ...common, start: startTesseract, stop: async (worker) => { await worker.terminate() } })
+  const mrzTesseract = createLazyPool<TesseractWorker>({ ...common, start: startMrzTesseract, stop: async (worker) => { await worker.terminate() } })
+  const mrzImages = createTaskThreads<{ image: Uint8Array, attempt: number }, Uint8Array>({
+    ...common, entry: new URL('./mrz-image-thread.ts', import.meta.url), errors: { ImageUnreadable },
+  })
   const pdf = createLazyPool<PdfThread>({ ...common, start: startPdfThread, stop: (thread) => thread.stop(), isUsable: (thread) => thread.isAlive() })
 
   return {
@@ -87,6 +123,17 @@ export function createOcrPool (options: OcrPoolOptions): OcrPool {
       })
       return { text: data.text, confidence: data.confidence / 100 }
     },
+    async recogniseMrz (image, { attempt = 0 } = {}) {
+      checkImage(image, options.maxPixels)
+      const prepared = await mrzImages.run({ image, attempt }).catch((error: unknown) => {
+        throw new ImageUnreadable('The image data is damaged or incomplete', { cause: error })
+      })
+      const { data } = await mrzTesseract.run((worker) => worker.recognize(Buffer.from(prepared), {}, { text: true, blocks: true }))
+      const lines = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines))
+        .map((line) => ({ text: line.text.trim(), confidence: meanSymbolConfidence(line) }))
+        .filter((line) => line.text !== '')
+      return { lines, moreAttempts: attempt + 1 < MRZ_PREPARATIONS.length }
+    },
     async readPdfText (bytes, { maxPages }) {
       const response = await pdf.run((thread) => thread.request({ op: 'text', pdf: bytes, maxPages }))
       return response.text!
@@ -95,9 +142,9 @@ export function createOcrPool (options: OcrPoolOptions): OcrPool {
       const response = await pdf.run((thread) => thread.request({ op: 'render', pdf: bytes, pages, dpi, maxPixels: options.maxPixels }))
       return response.images!
     },
-    liveWorkers: () => tesseract.liveWorkers() + pdf.liveWorkers(),
+    liveWorkers: () => tesseract.liveWorkers() + mrzTesseract.liveWorkers() + pdf.liveWorkers(),
     async close () {
-      await Promise.all([tesseract.close(), pdf.close()])
+      await Promise.all([tesseract.close(), mrzTesseract.close(), mrzImages.close(), pdf.close()])
     },
   }
 }

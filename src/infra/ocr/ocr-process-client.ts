@@ -79,6 +79,7 @@ export function createOcrProcess (options: OcrPoolOptions): OcrPool {
 
   return {
     recognise: (image) => call('recognise', [image]),
+    recogniseMrz: (image, opts) => call('recogniseMrz', [image, opts]),
     readPdfText: (pdf, opts) => call('readPdfText', [pdf, opts]),
     renderPdfPages: (pdf, pages, opts) => call('renderPdfPages', [pdf, pages, opts]),
     liveWorkers: () => child === null ? 0 : 1,

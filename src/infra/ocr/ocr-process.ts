@@ -3,7 +3,7 @@
 import { setPriority } from 'node:os'
 import { createOcrPool, type OcrPoolOptions } from './ocr-pool.ts'
 
-export interface OcrCall { id: number, method: 'recognise' | 'readPdfText' | 'renderPdfPages', args: unknown[] }
+export interface OcrCall { id: number, method: 'recognise' | 'recogniseMrz' | 'readPdfText' | 'renderPdfPages', args: unknown[] }
 export type OcrAnswer = { id: number, value: unknown } | { id: number, error: { name: string, message: string, fields: Record<string, unknown> } }
 
 // OCR is background work: when the API and this process both want a core, the API gets it. The

@@ -1,4 +1,5 @@
 import type { CheckProvider } from '../checks/index.ts'
+import type { BavCheckResultView } from './bav.schemas.ts'
 
 /** A bank account as a BAV provider sees it (from the bank-accounts module). */
 export interface BavSubject {
@@ -14,8 +15,8 @@ export interface BavSubject {
   bankName: string | null
 }
 
-/** What a BAV check finds besides its risk rating. */
-export interface BavResult { bankName: string | null }
+/** What a BAV check finds besides its risk rating (the BavCheckResult schema). */
+export type BavResult = BavCheckResultView
 
 /**
  * The seam between BAV and whoever verifies bank accounts: the sandbox provider in sandbox mode,

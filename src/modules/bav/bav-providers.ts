@@ -1,13 +1,14 @@
-import type { Environment } from '../../config/config.ts'
+import type { BavCopConfig, Environment } from '../../config/config.ts'
 import type { BavProvider } from './bav-provider.ts'
+import { createProductionBavProvider } from './production-provider.ts'
 import { createSandboxBavProvider } from './sandbox-provider.ts'
 
 /**
- * The BAV provider of this deployment. The sandbox always has its deterministic one; production
- * offers BAV only with a configured adapter, and none is bundled yet, so there it is not offered
- * (and the server says so at start).
+ * The BAV provider of this deployment: the sandbox's deterministic one, or in production the
+ * modulus check with Confirmation of Payee when `cop` is configured (BAV_COP_URL), without it
+ * otherwise. BAV is offered in both environments; `reason` stays for the callers' shape.
  */
-export function bavProviderFor (environment: Environment): { provider: BavProvider | null, reason: string | null } {
+export function bavProviderFor (environment: Environment, cop: BavCopConfig | null = null): { provider: BavProvider, reason: string | null } {
   if (environment === 'sandbox') return { provider: createSandboxBavProvider(), reason: null }
-  return { provider: null, reason: 'BAV is not offered: no production BAV provider adapter is configured (see docs/operating.md)' }
+  return { provider: createProductionBavProvider(cop), reason: null }
 }

@@ -19,7 +19,7 @@ function heldProvider () {
   const provider: BavProvider = {
     name: 'Held',
     run: (input: BavSubject) => new Promise((resolve) => {
-      waiting.set(input.accountNumber, () => resolve({ riskRating: { id: 1, name: 'Low' }, result: { bankName: 'Held Bank' } }))
+      waiting.set(input.accountNumber, () => resolve({ riskRating: { id: 1, name: 'Low' }, result: { bankName: 'Held Bank', modulus: 'pass', holder: { status: 'confirmed', code: 'MATC', nameOnAccount: null, message: 'The name matches the account holder\'s name.' } } }))
     }),
   }
   return { provider, isHeld: (accountNumber: string) => waiting.has(accountNumber), release: (accountNumber: string) => waiting.get(accountNumber)!() }

@@ -20,6 +20,8 @@ export interface ProviderAnswer<R> { riskRating: RiskRating, result: R }
 /** Whoever runs one check type: the sandbox's deterministic engine or a production adapter. */
 export interface CheckProvider<S extends Subject, R> {
   readonly name: string
+  /** How it runs, for the start-up log (e.g. what is configured and what is not). */
+  readonly summary?: string
   run (subject: S): Promise<ProviderAnswer<R>>
 }
 
@@ -80,6 +82,8 @@ export interface CheckType<S extends Subject = Subject, R = unknown> {
   unavailableReason: string | null
   /** The subject as the provider needs it; undefined when it no longer exists (soft-deleted). */
   loadSubject (q: Queryable, subjectId: number): Promise<S | undefined>
+  /** Why this subject cannot have this check (a 400 to a request), or null when it can (KYC: only a person's identity document). */
+  refuse?: (subject: S) => string | null
   /** Locks the subject in the transaction that records the result; false when it was deleted meanwhile. */
   lockSubject (tx: Queryable, subjectId: number): Promise<boolean>
   /**

@@ -24,7 +24,8 @@ const RiskRating = Type.Object({
 export const checkExample = {
   id: 41, caseId: 17, checkType: 'BAV', subject: { type: 'bankAccount', id: 5 }, status: 'completed',
   createTs: '2026-11-22T10:15:30.120Z', completedTs: '2026-11-22T10:15:30.410Z', riskRating: { id: 1, name: 'Low' },
-  result: { bankName: 'Sandbox Albion Bank' }, failureReason: null,
+  result: { bankName: 'Sandbox Albion Bank', modulus: 'pass', holder: { status: 'confirmed', code: 'MATC', nameOnAccount: null, message: 'The name matches the account holder\'s name.' } },
+  failureReason: null,
 }
 
 const idOf = (schema: TSchema): string => {

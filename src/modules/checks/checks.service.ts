@@ -107,16 +107,13 @@ export function createChecksService (deps: ChecksDeps) {
       return db.transaction(async (tx) => {
         await deps.assertCaseOwned(tx, caller, caseId)
         const type = typeOf(body.checkType)
-        if (!type) {
-          // A type not built yet: the contract's answer when the account lacks the service, else say it is coming.
-          const services = (await catalogue.enabledFor(tx, [caller.accountId])).get(caller.accountId) ?? []
-          if (!services.some((s) => s.checkType === SERVICE_OF[body.checkType])) throw new CheckServiceNotEnabled(body.checkType, null)
-          throw new ValidationFailed([`The ${body.checkType} check is not available in this deployment yet.`])
-        }
+        if (!type) throw new Error(`no check type ${body.checkType} is wired`) // every type of CHECK_TYPES is (app.ts)
         const subjectId = type.subjectField ? body[type.subjectField] : caseId
         if (subjectId === undefined) throw new ValidationFailed([`The ${type.subjectField} field is required for a ${type.name} check.`])
         const subject = await type.loadSubject(tx, subjectId)
         if (!subject || subject.caseId !== caseId || subject.accountId !== caller.accountId) throw new CheckSubjectNotFound(type.subjectField!, subjectId)
+        const refusal = type.refuse?.(subject)
+        if (refusal) throw new ValidationFailed([refusal])
         const enabled = enabledCondition(type)
         const check = enabled && await enqueue(tx, type, caller.accountId, caseId, subjectId, enabled)
         if (!check) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)

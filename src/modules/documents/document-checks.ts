@@ -13,10 +13,14 @@ export interface DocumentSubject extends Subject { id: number, documentType: Doc
 
 const KIND_OF: Record<string, DocumentKind> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpeg' }
 
-async function loadDocument (q: Queryable, id: number): Promise<DocumentSubject | undefined> {
+/** An active document with its bytes, as a check of it needs (KYC's too). */
+export async function loadDocument (q: Queryable, id: number): Promise<DocumentSubject | undefined> {
   const row = await repo.findActiveWithBytes(q, id)
   return row && { accountId: row.accountId, caseId: row.caseId, id: row.id, documentType: row.documentType, kind: KIND_OF[row.contentType]!, bytes: row.bytes }
 }
+
+/** Taken before a check's result on a document is recorded: false when it was deleted meanwhile. */
+export const lockDocument = repo.lockActive
 
 const queue = (name: string, concurrency: number): CheckType['queue'] => ({ name, retryLimit: 2, retryDelaySeconds: 5, concurrency })
 const RISK_QUEUE = queue('document.risk', 4)

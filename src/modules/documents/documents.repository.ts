@@ -28,17 +28,18 @@ const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
 export const toView = ({ accountId: _owner, createTs, ...row }: DocumentRow): DocumentView => ({ ...row, createTs: new Date(createTs).toISOString() })
 
 /**
- * The document and its bytes in one statement; undefined when `condition` (SQL in which $1 is the
+ * The document and its bytes in one statement, with its case's type (Person or Business);
+ * undefined when `condition` (SQL in which $1 is the
  * case id and $2 the owner) is false.
  */
-export async function insert (tx: Queryable, d: NewDocument, bytes: Uint8Array, condition: string): Promise<DocumentRow | undefined> {
-  const [row] = await tx.query<DocumentRow>(
+export async function insert (tx: Queryable, d: NewDocument, bytes: Uint8Array, condition: string): Promise<(DocumentRow & { caseType: string }) | undefined> {
+  const [row] = await tx.query<DocumentRow & { caseType: string }>(
     `WITH d AS (
        INSERT INTO documents (case_id, account_id, document_type, file_name, content_type, size_bytes, sha256, page_count, create_ts)
        SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::int, $7::text, $8::int, $9::timestamptz WHERE ${condition}
        RETURNING ${COLUMNS}
      ), c AS (INSERT INTO document_contents (document_id, bytes) SELECT id, decode($10, 'base64') FROM d)
-     SELECT * FROM d`,
+     SELECT d.*, cases.type AS "caseType" FROM d JOIN cases ON cases.id = d."caseId"`,
     [d.caseId, d.accountId, d.documentType, d.fileName, d.contentType, d.sizeBytes, d.sha256, d.pageCount, d.createTs, toBase64(bytes)])
   return row
 }

@@ -72,7 +72,7 @@ export function documentsRoutes (documents: DocumentsService) {
     app.get('/api/cases/:caseId/documents/:id', {
       schema: {
         tags, security, operationId: 'getDocument', summary: 'Get a document with its latest extraction and risk result',
-        description: 'The document with latestExtraction and latestRisk: the newest check of each type on it (pending, completed or failed), or null when none was run.',
+        description: 'The document with latestExtraction, latestRisk and latestKyc: the newest check of each type on it (pending, completed or failed), or null when none was run.',
         params: DocumentParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('DocumentDetail', { description: 'The document' }), ...versionError, 404: notFound, ...authenticatedErrors },
       },

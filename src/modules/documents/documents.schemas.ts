@@ -2,6 +2,8 @@ import { Type, type Static } from 'typebox'
 
 export const DOCUMENT_TYPES = ['BankStatement', 'Passport', 'IdentityCard', 'DrivingLicence', 'ProofOfAddress', 'Other'] as const
 export type DocumentType = typeof DOCUMENT_TYPES[number]
+/** The identity documents KYC reads, of a Person case. */
+export const IDENTITY_DOCUMENT_TYPES: readonly DocumentType[] = ['Passport', 'IdentityCard']
 
 const positiveId = (what: string) => Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: `The ${what} in the path must be a positive integer.` })
 
@@ -30,7 +32,8 @@ export const DocumentDetail = Type.Object({
   ...Document.properties,
   latestExtraction: Type.Union([Type.Ref('Check'), Type.Null()], { description: 'The newest DocumentExtraction check of this document; null when none was run' }),
   latestRisk: Type.Union([Type.Ref('Check'), Type.Null()], { description: 'The newest DocumentRisk check of this document; null when none was run' }),
-}, { $id: 'DocumentDetail', examples: [{ ...documentExample, latestExtraction: null, latestRisk: null }] })
+  latestKyc: Type.Union([Type.Ref('Check'), Type.Null()], { description: 'The newest KYC check of this document (a Passport or IdentityCard of a Person case); null when none was run' }),
+}, { $id: 'DocumentDetail', examples: [{ ...documentExample, latestExtraction: null, latestRisk: null, latestKyc: null }] })
 
 export const DuplicateDocumentBody = Type.Object({ duplicateId: Type.Integer() }, { $id: 'DuplicateDocument', examples: [{ duplicateId: 12 }] })
 
@@ -81,6 +84,8 @@ export const DocumentRiskResult = Type.Object({
 }, {
   $id: 'DocumentRiskResult',
   description: 'DocumentRisk',
+  // Closed, so a check's result is serialised with its own type's schema: KYC's result has signals too.
+  additionalProperties: false,
   examples: [{ signals: [{ code: 'editing_tool', severity: 'high', message: 'The PDF was produced by iLovePDF, an editing tool.' }] }],
 })
 export type DocumentRiskResult = Static<typeof DocumentRiskResult>

@@ -8,7 +8,7 @@ import type { CasesService } from '../cases/index.ts'
 import { checkView, type ChecksService } from '../checks/index.ts'
 import { DuplicateDocument } from './documents.errors.ts'
 import * as repo from './documents.repository.ts'
-import type { DocumentType, DocumentView } from './documents.schemas.ts'
+import { type DocumentType, type DocumentView, IDENTITY_DOCUMENT_TYPES } from './documents.schemas.ts'
 import { type DocumentLimits, inspectUpload } from './file-inspection.ts'
 
 export interface Upload { documentType: DocumentType, fileName: string, bytes: Uint8Array }
@@ -21,7 +21,8 @@ export function createDocumentsService ({ db, clock, cases, checks, limits }: { 
 
     /**
      * The document, its bytes and its checks' jobs in one transaction: risk on every document,
-     * extraction on a bank statement, each when its service is enabled on the account.
+     * extraction on a bank statement, KYC on a person's passport or identity card, each when its
+     * service is enabled on the account.
      */
     async upload (caller: Caller, caseId: number, upload: Upload): Promise<DocumentView> {
       const inspected = await inspectUpload(upload.bytes, limits)
@@ -35,9 +36,11 @@ export function createDocumentsService ({ db, clock, cases, checks, limits }: { 
               contentType: inspected.contentType, sizeBytes: upload.bytes.length, sha256, pageCount: inspected.pageCount, createTs: new Date(clock.now()),
             }, upload.bytes, cases.ownedCondition('$1', '$2'))
             if (!row) throw new NotFound()
+            const { caseType, ...document } = row
             await checks.triggerIfEnabled(tx, 'DocumentRisk', caller.accountId, caseId, row.id)
             if (upload.documentType === 'BankStatement') await checks.triggerIfEnabled(tx, 'DocumentExtraction', caller.accountId, caseId, row.id)
-            return repo.toView(row)
+            if (IDENTITY_DOCUMENT_TYPES.includes(upload.documentType) && caseType === 'Person') await checks.triggerIfEnabled(tx, 'KYC', caller.accountId, caseId, row.id)
+            return repo.toView(document)
           })
         } catch (err) {
           if (uniqueViolation(err) !== 'documents_active_key') throw err
@@ -58,8 +61,8 @@ export function createDocumentsService ({ db, clock, cases, checks, limits }: { 
       const row = await repo.findActiveOwned(db, caller.accountId, caseId, id)
       if (!row) throw new NotFound()
       const latest = await checks.latestOf(caller, 'document', id)
-      const view = (type: 'DocumentExtraction' | 'DocumentRisk') => { const c = latest.get(type); return c ? checkView(c) : null }
-      return { ...repo.toView(row), latestExtraction: view('DocumentExtraction'), latestRisk: view('DocumentRisk') }
+      const view = (type: 'DocumentExtraction' | 'DocumentRisk' | 'KYC') => { const c = latest.get(type); return c ? checkView(c) : null }
+      return { ...repo.toView(row), latestExtraction: view('DocumentExtraction'), latestRisk: view('DocumentRisk'), latestKyc: view('KYC') }
     },
 
     async content (caller: Caller, caseId: number, id: number) {

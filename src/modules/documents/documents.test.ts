@@ -175,7 +175,7 @@ describe('GET, content and DELETE of documents', () => {
     const doc = (await upload(caller, caseId, { documentType: 'BankStatement', file: { bytes: await pdf(), fileName: 'a.pdf' } })).json()
     const res = await get(caller, `/api/cases/${caseId}/documents/${doc.id}`)
     assert.equal(res.statusCode, 200, res.body)
-    assert.deepEqual(res.json(), { ...doc, latestExtraction: null, latestRisk: null })
+    assert.deepEqual(res.json(), { ...doc, latestExtraction: null, latestRisk: null, latestKyc: null })
   })
 
   it('when its content is downloaded, then the exact bytes, their type and an attachment disposition keeping the name', async () => {

@@ -157,9 +157,11 @@ describe('AML in production settings', () => {
     const caller = await givenReseller(after_, { services: 'all' })
     const offered = (await after_.inject({ method: 'GET', url: '/api/services/resellable', headers: caller.auth })).json()
     assert.deepEqual(offered, [
-      { serviceId: 3, checkType: 'AML', provider: 'idcheck' },
-      { serviceId: 4, checkType: 'Document extraction', provider: 'idcheck' },
-      { serviceId: 5, checkType: 'Document risk', provider: 'idcheck' },
+      { serviceId: 1, checkType: 'KYC', provider: 'idcheck-kyc' },
+      { serviceId: 2, checkType: 'BAV', provider: 'idcheck-modulus' },
+      { serviceId: 3, checkType: 'AML', provider: 'idcheck-screening' },
+      { serviceId: 4, checkType: 'Document extraction', provider: 'idcheck-document-extraction' },
+      { serviceId: 5, checkType: 'Document risk', provider: 'idcheck-document-risk' },
     ])
     const caseId = await givenCase(after_, caller, { givenNames: 'Viktor Andreyevich', surname: 'Morozov', dobDay: 12, dobMonth: 2, dobYear: 1965 })
     const [check] = await eventually(async () => ((await after_.inject({ method: 'GET', url: `/api/cases/${caseId}/checks`, headers: caller.auth })).json() as Check[]).filter((c) => c.checkType === 'AML'),

@@ -21,7 +21,7 @@ export interface ServicesCatalogue {
 
 export interface CatalogueOptions {
   environment: Environment
-  /** Production provider names by service code (e.g. { bav: 'Acme BAV' }); absent = not offered. */
+  /** Production provider names by the service's check type (e.g. { BAV: 'idcheck-modulus' }); absent = not offered. */
   productionProviders: Readonly<Record<string, string>>
 }
 
@@ -29,7 +29,7 @@ export interface CatalogueOptions {
 export async function createServicesCatalogue (db: Queryable, options: CatalogueOptions): Promise<ServicesCatalogue> {
   const offered: ServiceEntry[] = []
   for (const row of await repo.listAll(db)) {
-    const provider = options.environment === 'sandbox' ? 'Sandbox' : options.productionProviders[row.code]
+    const provider = options.environment === 'sandbox' ? 'Sandbox' : options.productionProviders[row.checkType]
     if (provider) offered.push({ serviceId: row.id, checkType: row.checkType, provider })
   }
   const byId = new Map(offered.map((s) => [s.serviceId, s]))

@@ -1,4 +1,4 @@
-import { editDistance } from './jaro-winkler.ts'
+import { editDistance } from '#shared/jaro-winkler.ts'
 import { LEGAL_FORMS, LEGAL_FORM_PHRASES, ORGANISATION_STOPWORDS } from './name-vocabulary.ts'
 
 // 'Compnay', 'Limted', 'Joinr Stock': a legal-form word one slip away is still that word, not a name. Short forms

@@ -1,6 +1,6 @@
 import { bestAssignment } from './align.ts'
 import { GENERIC_ORGANISATION_WORDS, PARTICLES } from './name-vocabulary.ts'
-import { jaroWinkler } from './jaro-winkler.ts'
+import { jaroWinkler } from '#shared/jaro-winkler.ts'
 import { joinedNeighbours, type JoinedVariant, type PreparedName } from './prepared-name.ts'
 import { consonantSkeleton } from './spelling.ts'
 import { compareTokens, type CompareOptions, type Likeness, type TokenForms } from './token-similarity.ts'

@@ -1,4 +1,4 @@
-import { editDistance, jaroWinkler } from './jaro-winkler.ts'
+import { editDistance, jaroWinkler } from '#shared/jaro-winkler.ts'
 import { consonantReadings, phoneticCodes, spellingKey } from './spelling.ts'
 
 /** One normalised word of a name with the forms it is compared in, computed once. */

@@ -1,0 +1,87 @@
+// Writes the KYC evaluation set: node_modules/.bin/node bench/kyc/make-set.ts (seeded: the same files every run).
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { drawIdentityDocument } from '../../src/modules/kyc/samples/document-image.ts'
+import type { IdentityDocumentContent } from '../../src/modules/kyc/samples/mrz-lines.ts'
+import { encodeScan } from '../../src/modules/kyc/samples/scan-effects.ts'
+import type { ScanEffects } from '../../src/modules/kyc/samples/scan-effects.ts'
+
+const SIZE = 40
+const DPI = 250
+const SET = new URL('./set/', import.meta.url)
+
+const SURNAMES = ['NOVAK', 'OKAFOR', 'LINDQVIST', 'MORENO', 'OBRIEN', 'KOWALSKA', 'DUBOIS', 'SCHMIDT', 'ROSSI', 'TANAKA', 'HAUGEN', 'VAN<DER<BERG', 'MACDONALD', 'QUINTERO', 'ZHANG', 'BYRNE', 'JANSSEN', 'PETROVA', 'SILVA', 'YILMAZ']
+const GIVEN = ['OLIVIA', 'LIAM', 'SOFIA', 'NOAH', 'EMMA', 'MATEO', 'ZOE', 'OSKAR', 'IVY', 'JUAN CARLOS', 'AMELIE', 'BEN', 'GRETA', 'KAI', 'MARIE LOUISE', 'TOMASZ', 'YUKI', 'OWEN', 'ELIF', 'SAMUEL']
+const STATES = ['GBR', 'FRA', 'D', 'NLD', 'SWE', 'ITA', 'ESP', 'IRL', 'POL', 'NOR', 'CAN', 'USA']
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+const VARIANTS = ['clean', 'rotated', 'low-contrast', 'jpeg'] as const
+
+// mulberry32: a small seeded generator.
+function seededRandom (seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+const random = seededRandom(20261126)
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('')
+const letters = (n: number) => Array.from({ length: n }, () => pick([...LETTERS])).join('')
+const day = (from: number, to: number) => new Date(Date.UTC(from, 0, 1) + Math.floor(random() * (to - from) * 365) * 86_400_000).toISOString().slice(0, 10)
+
+function person (documentType: IdentityDocumentContent['documentType']): IdentityDocumentContent {
+  const state = pick(STATES)
+  const givenNames = pick(GIVEN)
+  return {
+    documentType,
+    issuingState: state,
+    surname: pick(SURNAMES).replace(/</g, ' '),
+    givenNames,
+    documentNumber: random() < 0.5 ? digits(9) : letters(2) + digits(7),
+    nationality: random() < 0.8 ? state : pick(STATES),
+    birthDate: day(1950, 2006),
+    sex: random() < 0.5 ? 'female' : random() < 0.9 ? 'male' : 'unspecified',
+    expirationDate: day(2024, 2036),
+    personalNumber: documentType === 'Passport' && random() < 0.3 ? letters(2) + digits(7) : '',
+  }
+}
+
+function effectsOf (variant: typeof VARIANTS[number]): ScanEffects {
+  if (variant === 'rotated') return { rotationDeg: (random() < 0.5 ? -1 : 1) * (2 + 3 * random()) }
+  if (variant === 'low-contrast') return { contrastRange: [95, 185] }
+  if (variant === 'jpeg') return { jpegQuality: 40 }
+  return {}
+}
+
+await rm(SET, { recursive: true, force: true })
+await mkdir(SET, { recursive: true })
+const expected = []
+for (let i = 0; i < SIZE; i++) {
+  const variant = VARIANTS[i % VARIANTS.length]!
+  const doc = person(random() < 0.5 ? 'Passport' : 'IdentityCard')
+  const effects = effectsOf(variant)
+  const file = `${String(i + 1).padStart(2, '0')}-${doc.documentType === 'Passport' ? 'td3' : 'td1'}-${variant}.${effects.jpegQuality ? 'jpeg' : 'png'}`
+  await writeFile(new URL(file, SET), encodeScan(drawIdentityDocument(doc, DPI), effects))
+  expected.push({
+    file,
+    variant,
+    ...(effects.rotationDeg ? { rotationDeg: Math.round(effects.rotationDeg * 100) / 100 } : {}),
+    format: doc.documentType === 'Passport' ? 'TD3' : 'TD1',
+    fields: {
+      documentCode: doc.documentType === 'Passport' ? 'P' : 'I',
+      issuingState: doc.issuingState,
+      surname: doc.surname,
+      givenNames: doc.givenNames,
+      documentNumber: doc.documentNumber,
+      nationality: doc.nationality,
+      birthDate: doc.birthDate,
+      sex: doc.sex,
+      expirationDate: doc.expirationDate,
+      personalNumber: doc.personalNumber || null,
+    },
+  })
+}
+await writeFile(new URL('expected.json', SET), JSON.stringify({ now: '2026-11-26T00:00:00Z', documents: expected }, null, 2) + '\n')
+console.log(`${SIZE} documents written to bench/kyc/set/`)

@@ -1,0 +1,75 @@
+// npm run bench:kyc [-- --json]: reads the evaluation set (bench/kyc/set, made by make-set.ts)
+// through the OCR process, as the app does, and reports how well the MRZ is read and how fast.
+import { readFile } from 'node:fs/promises'
+import { createOcrProcess } from '../../src/infra/ocr/ocr-process-client.ts'
+import { readMrz } from '../../src/modules/kyc/mrz/index.ts'
+import type { MrzFields, MrzReading } from '../../src/modules/kyc/mrz/index.ts'
+
+interface Expected { file: string, variant: string, format: string, fields: MrzFields }
+interface Outcome { file: string, variant: string, ms: number, read: boolean, reading: MrzReading | null, error?: string, wrongFields: string[] }
+
+const SET = new URL('./set/', import.meta.url)
+const { now, documents } = JSON.parse(await readFile(new URL('expected.json', SET), 'utf8')) as { now: string, documents: Expected[] }
+const asJson = process.argv.includes('--json')
+const ocr = createOcrProcess({ workers: 1, maxPixels: 40_000_000 })
+const kindOf = (file: string) => file.endsWith('.jpeg') ? 'jpeg' as const : file.endsWith('.pdf') ? 'pdf' as const : 'png' as const
+const FIELDS = Object.keys(documents[0]!.fields) as (keyof MrzFields)[]
+
+async function readOne (doc: Expected): Promise<Outcome> {
+  const bytes = new Uint8Array(await readFile(new URL(doc.file, SET)))
+  const started = performance.now()
+  try {
+    const reading = await readMrz(ocr, { bytes, kind: kindOf(doc.file) }, new Date(now))
+    const ms = performance.now() - started
+    const wrongFields = FIELDS.filter((field) => reading.fields[field] !== doc.fields[field])
+    return { file: doc.file, variant: doc.variant, ms, reading, wrongFields, read: reading.valid && wrongFields.length === 0 && reading.format === doc.format }
+  } catch (error) {
+    return { file: doc.file, variant: doc.variant, ms: performance.now() - started, reading: null, error: (error as Error).message, wrongFields: FIELDS, read: false }
+  }
+}
+
+// The first call starts the OCR process and its workers: measured apart from the per-document times.
+const warmStarted = performance.now()
+await readOne(documents[0]!)
+const warmUpMs = performance.now() - warmStarted
+const outcomes: Outcome[] = []
+for (const doc of documents) {
+  const outcome = await readOne(doc)
+  outcomes.push(outcome)
+  if (!asJson) process.stderr.write(outcome.read ? '.' : 'x')
+}
+await ocr.close()
+
+const percentile = (values: number[], p: number) => { const sorted = [...values].sort((a, b) => a - b); return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! }
+const ratio = (n: number, total: number) => Math.round((1000 * n) / total) / 10
+const times = outcomes.map((outcome) => outcome.ms)
+const variants = [...new Set(documents.map((doc) => doc.variant))]
+const report = {
+  documents: outcomes.length,
+  readRatePercent: ratio(outcomes.filter((outcome) => outcome.read).length, outcomes.length),
+  validCheckDigitsPercent: ratio(outcomes.filter((outcome) => outcome.reading?.valid).length, outcomes.length),
+  fieldAccuracyPercent: Object.fromEntries(FIELDS.map((field) => [field, ratio(outcomes.filter((outcome) => !outcome.wrongFields.includes(field)).length, outcomes.length)])),
+  failuresByVariant: Object.fromEntries(variants.map((variant) => {
+    const of = outcomes.filter((outcome) => outcome.variant === variant)
+    return [variant, { failed: of.filter((outcome) => !outcome.read).length, of: of.length }]
+  })),
+  msPerDocument: { p50: Math.round(percentile(times, 50)), p95: Math.round(percentile(times, 95)), max: Math.round(Math.max(...times)) },
+  warmUpMs: Math.round(warmUpMs),
+  failures: outcomes.filter((outcome) => !outcome.read).map((outcome) => ({
+    file: outcome.file, error: outcome.error, lines: outcome.reading?.lines, failedCheckDigits: outcome.reading?.failedCheckDigits, wrongFields: outcome.wrongFields,
+  })),
+}
+
+if (asJson) {
+  console.log(JSON.stringify(report, null, 2))
+} else {
+  console.log(`\n\nKYC MRZ reading, ${report.documents} documents (bench/kyc/set)\n`)
+  console.log(`MRZ read (every check digit valid, every field as expected)  ${report.readRatePercent} %`)
+  console.log(`Every check digit valid                                      ${report.validCheckDigitsPercent} %`)
+  console.log(`Time per document                                            p50 ${report.msPerDocument.p50} ms, p95 ${report.msPerDocument.p95} ms, max ${report.msPerDocument.max} ms (first call, starting the OCR process: ${report.warmUpMs} ms)\n`)
+  console.log('Field              Accuracy')
+  for (const [field, percent] of Object.entries(report.fieldAccuracyPercent)) console.log(`${field.padEnd(18)} ${percent} %`)
+  console.log('\nVariant            Failed')
+  for (const [variant, { failed, of }] of Object.entries(report.failuresByVariant)) console.log(`${variant.padEnd(18)} ${failed} of ${of}`)
+  for (const failure of report.failures) console.log(`\n${failure.file}: ${failure.error ?? `wrong ${failure.wrongFields.join(', ') || 'none'}; failed check digits ${failure.failedCheckDigits?.join(', ') || 'none'}`}\n  ${failure.lines?.join('\n  ') ?? ''}`)
+}

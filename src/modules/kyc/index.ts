@@ -1,0 +1,2 @@
+export { KYC_QUEUE, kycCheckType } from './kyc-check.ts'
+export type { KycCase } from './kyc-check.ts'

@@ -1,0 +1,3 @@
+export { readMrz } from './read-mrz.ts'
+export type { MrzReading } from './read-mrz.ts'
+export type { MrzFields } from './mrz-fields.ts'

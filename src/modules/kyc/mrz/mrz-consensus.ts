@@ -1,0 +1,53 @@
+import { compareCandidates } from './mrz-candidates.ts'
+import type { MrzCandidate } from './mrz-candidates.ts'
+import { parseMrzLines } from './mrz-fields.ts'
+import { NAME_FIELD } from './mrz-layout.ts'
+
+const nameLine = (candidate: MrzCandidate) => candidate.lines[NAME_FIELD[candidate.format][0]]!
+
+/**
+ * Several readings of the same MRZ voted character by character: independent misreads rarely
+ * agree, so the majority is what is printed. Only readings of the same format take part.
+ */
+export function voteCandidates (candidates: MrzCandidate[], now: Date): MrzCandidate | null {
+  const format = candidates[0]?.format
+  const same = candidates.filter((candidate) => candidate.format === format)
+  if (same.length < 3) return null
+  const lines = same[0]!.lines.map((line, row) => [...line].map((_, col) => {
+    const counts = new Map<string, number>()
+    for (const candidate of same) {
+      const c = candidate.lines[row]![col]!
+      counts.set(c, (counts.get(c) ?? 0) + 1)
+    }
+    const [c, votes] = [...counts].sort((a, b) => b[1] - a[1])[0]!
+    // no majority: the readings disagree too much for a vote to mean anything
+    return votes * 2 > same.length ? c : '?'
+  }).join(''))
+  if (lines.some((line) => line.includes('?'))) return null
+  const parsed = parseMrzLines(lines, now)
+  return parsed ? { ...parsed, confidence: same.reduce((sum, candidate) => sum + candidate.confidence, 0) / same.length } : null
+}
+
+/**
+ * A reading to trust now, or null to read again: the name line has no check digit, so a valid
+ * reading is taken once another reading saw the same name, or the vote of three is valid.
+ */
+export function agreedReading (readings: MrzCandidate[], now: Date): MrzCandidate | null {
+  for (const candidate of readings.filter((reading) => reading.valid)) {
+    if (readings.some((other) => other !== candidate && other.format === candidate.format && nameLine(other) === nameLine(candidate))) return candidate
+  }
+  const voted = voteCandidates(readings, now)
+  return voted?.valid ? voted : null
+}
+
+/** When no two readings agreed: a valid reading (with the voted name when there is one), else the least wrong. */
+export function finalReading (readings: MrzCandidate[], now: Date): MrzCandidate | null {
+  const best = [...readings].sort(compareCandidates)[0]
+  if (!best?.valid) return best ?? null
+  const voted = voteCandidates(readings, now)
+  if (!voted || voted.format !== best.format) return best
+  const line = NAME_FIELD[best.format][0]
+  const lines = best.lines.map((text, row) => row === line ? voted.lines[row]! : text)
+  const withName = parseMrzLines(lines, now)
+  return withName?.valid ? { ...withName, confidence: best.confidence } : best
+}

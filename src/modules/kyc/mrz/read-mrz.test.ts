@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
+import { after, describe, it } from 'node:test'
+import { createOcrProcess } from '../../../infra/ocr/ocr-process-client.ts'
+import { DocumentUnreadable } from '../../documents/index.ts'
+import { KYC_SAMPLES } from '../samples/index.ts'
+import { readMrz } from './index.ts'
+
+const NOW = new Date('2026-11-26T00:00:00Z')
+const sample = async (name: string) => {
+  const found = KYC_SAMPLES.find((s) => s.name === name)!
+  const kind = found.contentType === 'application/pdf' ? 'pdf' as const : found.contentType === 'image/jpeg' ? 'jpeg' as const : 'png' as const
+  return { bytes: new Uint8Array(await readFile(found.file)), kind }
+}
+const ANNA = { documentCode: 'P', issuingState: 'GBR', surname: 'ERIKSSON', givenNames: 'ANNA MARIA', documentNumber: '925076473', nationality: 'GBR', birthDate: '1984-07-12', sex: 'female', expirationDate: '2031-03-14', personalNumber: null }
+
+describe('reading the sandbox samples through the OCR process', () => {
+  const ocr = createOcrProcess({ workers: 1, maxPixels: 40_000_000 })
+  after(() => ocr.close())
+
+  for (const name of ['passport-match.png', 'passport-match.jpeg', 'passport-match.pdf']) {
+    it(`when ${name} is read, then every field is Anna Eriksson's and every check digit holds`, async () => {
+      const reading = await readMrz(ocr, await sample(name), NOW)
+      assert.equal(reading.format, 'TD3')
+      assert.equal(reading.valid, true)
+      assert.deepEqual(reading.failedCheckDigits, [])
+      assert.deepEqual(reading.fields, ANNA)
+      assert.ok(reading.confidence > 0.5 && reading.confidence <= 1, String(reading.confidence))
+    })
+  }
+
+  it('when the identity card is read, then its TD1 fields come back valid', async () => {
+    const reading = await readMrz(ocr, await sample('id-card-match.png'), NOW)
+    assert.equal(reading.format, 'TD1')
+    assert.equal(reading.valid, true)
+    assert.deepEqual(reading.fields, { ...ANNA, documentCode: 'I', documentNumber: 'IDG482715', expirationDate: '2032-10-08' })
+  })
+
+  it('when the passport with a wrong check digit is read, then the reading is invalid and names the document number', async () => {
+    const reading = await readMrz(ocr, await sample('passport-bad-check-digit.png'), NOW)
+    assert.equal(reading.valid, false)
+    assert.deepEqual(reading.failedCheckDigits, ['documentNumber'])
+    assert.equal(reading.fields.documentNumber, '925076473')
+  })
+
+  it('when the other samples are read, then they show expiry, another person and the name variant', async () => {
+    const expired = await readMrz(ocr, await sample('passport-expired.png'), NOW)
+    assert.equal(expired.valid, true)
+    assert.equal(expired.fields.expirationDate, '2023-05-01')
+    const other = await readMrz(ocr, await sample('passport-other-person.png'), NOW)
+    assert.deepEqual([other.valid, other.fields.surname, other.fields.givenNames, other.fields.birthDate, other.fields.sex], [true, 'JOHNSON', 'PETER JAMES', '1979-02-03', 'male'])
+    const variant = await readMrz(ocr, await sample('passport-name-variant.png'), NOW)
+    assert.deepEqual([variant.valid, variant.fields.surname, variant.fields.givenNames], [true, 'ERIKSON', 'ANNA MARIA'])
+  })
+
+  it('when an image holds no MRZ, then DocumentUnreadable says what to upload', async () => {
+    const { encodeScan } = await import('../samples/index.ts')
+    const { createCanvas } = await import('@napi-rs/canvas')
+    const blank = createCanvas(800, 500)
+    const ctx = blank.getContext('2d')
+    ctx.fillStyle = '#ffffff'
+    ctx.fillRect(0, 0, 800, 500)
+    await assert.rejects(readMrz(ocr, { bytes: encodeScan(blank), kind: 'png' }, NOW), (error: Error) => error instanceof DocumentUnreadable && /machine-readable zone/.test(error.message))
+  })
+})
