@@ -1,5 +1,8 @@
 // Writes the KYC evaluation set: node_modules/.bin/node bench/kyc/make-set.ts (seeded: the same files every run).
+// `--seed N --out DIR` writes another set elsewhere, to check that a change holds beyond the committed one.
 import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import { drawIdentityDocument } from '../../src/modules/kyc/samples/document-image.ts'
 import type { IdentityDocumentContent } from '../../src/modules/kyc/samples/mrz-lines.ts'
 import { encodeScan } from '../../src/modules/kyc/samples/scan-effects.ts'
@@ -7,7 +10,8 @@ import type { ScanEffects } from '../../src/modules/kyc/samples/scan-effects.ts'
 
 const SIZE = 40
 const DPI = 250
-const SET = new URL('./set/', import.meta.url)
+const { values: args } = parseArgs({ options: { seed: { type: 'string', default: '20261126' }, out: { type: 'string' } } })
+const SET = args.out ? pathToFileURL(args.out.replace(/\/?$/, '/')) : new URL('./set/', import.meta.url)
 
 const SURNAMES = ['NOVAK', 'OKAFOR', 'LINDQVIST', 'MORENO', 'OBRIEN', 'KOWALSKA', 'DUBOIS', 'SCHMIDT', 'ROSSI', 'TANAKA', 'HAUGEN', 'VAN<DER<BERG', 'MACDONALD', 'QUINTERO', 'ZHANG', 'BYRNE', 'JANSSEN', 'PETROVA', 'SILVA', 'YILMAZ']
 const GIVEN = ['OLIVIA', 'LIAM', 'SOFIA', 'NOAH', 'EMMA', 'MATEO', 'ZOE', 'OSKAR', 'IVY', 'JUAN CARLOS', 'AMELIE', 'BEN', 'GRETA', 'KAI', 'MARIE LOUISE', 'TOMASZ', 'YUKI', 'OWEN', 'ELIF', 'SAMUEL']
@@ -25,7 +29,7 @@ function seededRandom (seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
-const random = seededRandom(20261126)
+const random = seededRandom(Number(args.seed))
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('')
 const letters = (n: number) => Array.from({ length: n }, () => pick([...LETTERS])).join('')
@@ -84,4 +88,4 @@ for (let i = 0; i < SIZE; i++) {
   })
 }
 await writeFile(new URL('expected.json', SET), JSON.stringify({ now: '2026-11-26T00:00:00Z', documents: expected }, null, 2) + '\n')
-console.log(`${SIZE} documents written to bench/kyc/set/`)
+console.log(`${SIZE} documents written to ${SET.pathname}`)

@@ -1,6 +1,8 @@
-// npm run bench:kyc [-- --json]: reads the evaluation set (bench/kyc/set, made by make-set.ts)
-// through the OCR process, as the app does, and reports how well the MRZ is read and how fast.
+// npm run bench:kyc [-- --json] [-- --set DIR]: reads the evaluation set (bench/kyc/set, made by make-set.ts,
+// or another one it wrote) through the OCR process, as the app does, and reports how well the MRZ is read and how fast.
 import { readFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import { createOcrProcess } from '../../src/infra/ocr/ocr-process-client.ts'
 import { readMrz } from '../../src/modules/kyc/mrz/index.ts'
 import type { MrzFields, MrzReading } from '../../src/modules/kyc/mrz/index.ts'
@@ -8,9 +10,10 @@ import type { MrzFields, MrzReading } from '../../src/modules/kyc/mrz/index.ts'
 interface Expected { file: string, variant: string, format: string, fields: MrzFields }
 interface Outcome { file: string, variant: string, ms: number, read: boolean, reading: MrzReading | null, error?: string, wrongFields: string[] }
 
-const SET = new URL('./set/', import.meta.url)
+const { values: args } = parseArgs({ options: { json: { type: 'boolean', default: false }, set: { type: 'string' } } })
+const SET = args.set ? pathToFileURL(args.set.replace(/\/?$/, '/')) : new URL('./set/', import.meta.url)
 const { now, documents } = JSON.parse(await readFile(new URL('expected.json', SET), 'utf8')) as { now: string, documents: Expected[] }
-const asJson = process.argv.includes('--json')
+const asJson = args.json
 const ocr = createOcrProcess({ workers: 1, maxPixels: 40_000_000 })
 const kindOf = (file: string) => file.endsWith('.jpeg') ? 'jpeg' as const : file.endsWith('.pdf') ? 'pdf' as const : 'png' as const
 const FIELDS = Object.keys(documents[0]!.fields) as (keyof MrzFields)[]
@@ -63,7 +66,7 @@ const report = {
 if (asJson) {
   console.log(JSON.stringify(report, null, 2))
 } else {
-  console.log(`\n\nKYC MRZ reading, ${report.documents} documents (bench/kyc/set)\n`)
+  console.log(`\n\nKYC MRZ reading, ${report.documents} documents (${args.set ?? 'bench/kyc/set'})\n`)
   console.log(`MRZ read (every check digit valid, every field as expected)  ${report.readRatePercent} %`)
   console.log(`Every check digit valid                                      ${report.validCheckDigitsPercent} %`)
   console.log(`Time per document                                            p50 ${report.msPerDocument.p50} ms, p95 ${report.msPerDocument.p95} ms, max ${report.msPerDocument.max} ms (first call, starting the OCR process: ${report.warmUpMs} ms)\n`)

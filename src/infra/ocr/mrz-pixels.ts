@@ -123,9 +123,3 @@ export function stretchContrast (image: GreyImage): void {
   if (high <= low) return
   for (let i = 0; i < image.pixels.length; i++) image.pixels[i] = Math.max(0, Math.min(255, Math.round(((image.pixels[i]! - low) * 255) / (high - low))))
 }
-
-/** Black text on white at Otsu's threshold. */
-export function binarise (image: GreyImage): void {
-  const threshold = otsuThreshold(image.pixels)
-  for (let i = 0; i < image.pixels.length; i++) image.pixels[i] = image.pixels[i]! <= threshold ? 0 : 255
-}

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module'
 import { imageSize } from 'image-size'
 import { OEM, PSM, createWorker } from 'tesseract.js'
-import type { Line, Worker as TesseractWorker } from 'tesseract.js'
+import type { Page, Worker as TesseractWorker } from 'tesseract.js'
 import { createLazyPool } from '../threads/lazy-pool.ts'
 import { createTaskThreads } from '../threads/task-threads.ts'
-import { MRZ_PREPARATIONS } from './mrz-image.ts'
+import { MRZ_CAP_HEIGHTS } from './mrz-image.ts'
 import { ImageTooLarge, ImageUnreadable } from './ocr-errors.ts'
 import { startPdfThread } from './pdf-thread-client.ts'
 import type { PdfTextResult, PdfThread } from './pdf-thread-client.ts'
@@ -22,10 +22,13 @@ export interface OcrPoolOptions {
   taskTimeoutMs?: number
 }
 
-/** The lines tesseract read in an image's machine-readable zone, each with its confidence (0..1). */
+/** A character tesseract read, with its confidence (0..1). */
+export interface OcrSymbol { text: string, confidence: number }
+
+/** The lines tesseract read in an image's machine-readable zone, each with its confidence (0..1) and its characters'. */
 export interface MrzOcrResult {
-  lines: { text: string, confidence: number }[]
-  /** True while a later attempt prepares the image another way (scale, threshold, angle). */
+  lines: { text: string, confidence: number, symbols: OcrSymbol[] }[]
+  /** True while a later attempt prepares the image another way (another scale). */
   moreAttempts: boolean
 }
 
@@ -44,7 +47,7 @@ export interface OcrPool {
   recognise (image: Uint8Array): Promise<OcrResult>
   /**
    * Reads the MRZ at the bottom of an identity document's photo (PNG or JPEG): the image is
-   * straightened and cropped to the MRZ, and read with only the MRZ's characters allowed.
+   * straightened, each MRZ line cropped, and read as one line with only the MRZ's characters allowed.
    * `attempt` (from 0) picks another preparation of the image when an earlier reading failed.
    */
   recogniseMrz (image: Uint8Array, options?: { attempt?: number }): Promise<MrzOcrResult>
@@ -73,15 +76,16 @@ async function startMrzTesseract (): Promise<TesseractWorker> {
   const { langPath } = require('@tesseract.js-data/eng') as { langPath: string }
   // No dictionaries: an MRZ holds codes and fillers, not words, and word lists only bend them.
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} }, { load_system_dawg: '0', load_freq_dawg: '0' })
-  await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET, tessedit_pageseg_mode: PSM.SINGLE_BLOCK })
+  await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET, tessedit_pageseg_mode: PSM.SINGLE_LINE })
   return worker
 }
 
-/** A line's confidence as the mean of its characters': tesseract's own line figure drops to 0 on long filler runs. */
-function meanSymbolConfidence (line: Line): number {
-  const symbols = line.words.flatMap((word) => word.symbols)
-  if (symbols.length === 0) return line.confidence / 100
-  return symbols.reduce((sum, symbol) => sum + symbol.confidence, 0) / symbols.length / 100
+/** A line's characters and their mean confidence: tesseract's own line figure drops to 0 on long filler runs. */
+function mrzLineOf (page: Page): MrzOcrResult['lines'][number] {
+  const symbols = (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.flatMap((word) => word.symbols))))
+    .map((symbol) => ({ text: symbol.text, confidence: symbol.confidence / 100 }))
+  const confidence = symbols.length === 0 ? page.confidence / 100 : symbols.reduce((sum, symbol) => sum + symbol.confidence, 0) / symbols.length
+  return { text: symbols.map((symbol) => symbol.text).join(''), confidence, symbols }
 }
 
 /** Checks the image's header before anything decodes it: the pixel budget bounds the memory used. */
@@ -105,7 +109,7 @@ export function createOcrPool (options: OcrPoolOptions): OcrPool {
   }
   const tesseract = createLazyPool<TesseractWorker>({ ...common, start: startTesseract, stop: async (worker) => { await worker.terminate() } })
   const mrzTesseract = createLazyPool<TesseractWorker>({ ...common, start: startMrzTesseract, stop: async (worker) => { await worker.terminate() } })
-  const mrzImages = createTaskThreads<{ image: Uint8Array, attempt: number }, Uint8Array>({
+  const mrzImages = createTaskThreads<{ image: Uint8Array, attempt: number }, Uint8Array[]>({
     ...common, entry: new URL('./mrz-image-thread.ts', import.meta.url), errors: { ImageUnreadable },
   })
   const pdf = createLazyPool<PdfThread>({ ...common, start: startPdfThread, stop: (thread) => thread.stop(), isUsable: (thread) => thread.isAlive() })
@@ -128,11 +132,12 @@ export function createOcrPool (options: OcrPoolOptions): OcrPool {
       const prepared = await mrzImages.run({ image, attempt }).catch((error: unknown) => {
         throw new ImageUnreadable('The image data is damaged or incomplete', { cause: error })
       })
-      const { data } = await mrzTesseract.run((worker) => worker.recognize(Buffer.from(prepared), {}, { text: true, blocks: true }))
-      const lines = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines))
-        .map((line) => ({ text: line.text.trim(), confidence: meanSymbolConfidence(line) }))
-        .filter((line) => line.text !== '')
-      return { lines, moreAttempts: attempt + 1 < MRZ_PREPARATIONS.length }
+      const lines = await mrzTesseract.run(async (worker) => {
+        const read: MrzOcrResult['lines'] = []
+        for (const line of prepared) read.push(mrzLineOf((await worker.recognize(Buffer.from(line), {}, { text: true, blocks: true })).data))
+        return read.filter((line) => line.text !== '')
+      })
+      return { lines, moreAttempts: attempt + 1 < MRZ_CAP_HEIGHTS.length }
     },
     async readPdfText (bytes, { maxPages }) {
       const response = await pdf.run((thread) => thread.request({ op: 'text', pdf: bytes, maxPages }))

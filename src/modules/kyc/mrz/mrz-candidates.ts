@@ -1,3 +1,4 @@
+import { isMrzCountryCode } from './mrz-countries.ts'
 import { cleanLine, repairedCandidates } from './mrz-corrections.ts'
 import { parseMrzLines } from './mrz-fields.ts'
 import type { ParsedMrz } from './mrz-fields.ts'
@@ -29,24 +30,34 @@ export function mrzLineGroups (ocrLines: OcrLine[]): { format: MrzFormat, lines:
   return groups
 }
 
-/** Better first: all check digits valid, then the fewest failures, then the surer reading. */
+const knownCountries = (candidate: MrzCandidate) => [candidate.fields.issuingState, candidate.fields.nationality].filter(isMrzCountryCode).length
+
+/**
+ * Better first: all check digits valid, then the fewest failures, then the reading with more codes
+ * that are real countries (no check digit covers them), then the surer reading.
+ */
 export function compareCandidates (a: MrzCandidate, b: MrzCandidate): number {
-  return Number(b.valid) - Number(a.valid) || a.failedCheckDigits.length - b.failedCheckDigits.length || b.confidence - a.confidence
+  return Number(b.valid) - Number(a.valid) || a.failedCheckDigits.length - b.failedCheckDigits.length ||
+    knownCountries(b) - knownCountries(a) || b.confidence - a.confidence
 }
 
 /**
  * The best parse of one OCR reading: each group of lines that could be an MRZ, with every repair
- * the format allows, judged by the check digits. Null when no line looks like an MRZ.
+ * the format allows, judged by the check digits. A look-alike swap (0 for O) is taken only when it
+ * makes every check digit hold. Null when no line looks like an MRZ.
  */
 export function bestCandidate (ocrLines: OcrLine[], now: Date): MrzCandidate | null {
   let best: MrzCandidate | null = null
-  for (const group of mrzLineGroups(ocrLines)) {
-    for (const lines of repairedCandidates(group.format, group.lines)) {
-      const parsed = parseMrzLines(lines, now)
-      if (!parsed) continue
-      const candidate = { ...parsed, confidence: group.confidence }
-      if (!best || compareCandidates(candidate, best) < 0) best = candidate
-      if (candidate.valid) return candidate
+  const groups = mrzLineGroups(ocrLines)
+  for (const swaps of [false, true]) {
+    for (const group of groups) {
+      for (const lines of repairedCandidates(group.format, group.lines, swaps)) {
+        const parsed = parseMrzLines(lines, now)
+        if (!parsed || (swaps && !parsed.valid)) continue
+        const candidate = { ...parsed, confidence: group.confidence }
+        if (!best || compareCandidates(candidate, best) < 0) best = candidate
+        if (candidate.valid) return candidate
+      }
     }
   }
   return best

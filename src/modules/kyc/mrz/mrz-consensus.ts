@@ -3,8 +3,6 @@ import type { MrzCandidate } from './mrz-candidates.ts'
 import { parseMrzLines } from './mrz-fields.ts'
 import { NAME_FIELD } from './mrz-layout.ts'
 
-const nameLine = (candidate: MrzCandidate) => candidate.lines[NAME_FIELD[candidate.format][0]]!
-
 /**
  * Several readings of the same MRZ voted character by character: independent misreads rarely
  * agree, so the majority is what is printed. Only readings of the same format take part.
@@ -29,12 +27,13 @@ export function voteCandidates (candidates: MrzCandidate[], now: Date): MrzCandi
 }
 
 /**
- * A reading to trust now, or null to read again: the name line has no check digit, so a valid
- * reading is taken once another reading saw the same name, or the vote of three is valid.
+ * A reading to trust now, or null to read again: a valid reading is taken once another reading saw
+ * the same lines, or the vote of three is valid. The name, nationality and codes have no check digit,
+ * and a misread document number passes its digit one time in ten (G and 6 even weigh the same).
  */
 export function agreedReading (readings: MrzCandidate[], now: Date): MrzCandidate | null {
   for (const candidate of readings.filter((reading) => reading.valid)) {
-    if (readings.some((other) => other !== candidate && other.format === candidate.format && nameLine(other) === nameLine(candidate))) return candidate
+    if (readings.some((other) => other !== candidate && other.format === candidate.format && other.lines.join('') === candidate.lines.join(''))) return candidate
   }
   const voted = voteCandidates(readings, now)
   return voted?.valid ? voted : null

@@ -5,6 +5,10 @@ import type { MrzFormat } from './mrz-layout.ts'
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', Z: '2', A: '4', S: '5', G: '6', B: '8' }
 const TO_LETTER: Record<string, string> = { 0: 'O', 1: 'I', 2: 'Z', 4: 'A', 5: 'S', 6: 'G', 8: 'B' }
 
+// Look-alikes in the sample font: tesseract reads one glyph as both (0O), since it merges a label repeated without a gap.
+const LOOK_ALIKE: Record<string, string> = { 0: 'O', O: '0', 1: 'I', I: '1', 8: 'B', B: '8', 5: 'S', S: '5', 2: 'Z', Z: '2' }
+const lookAlikes = (a: string | undefined, b: string | undefined) => a !== undefined && LOOK_ALIKE[a] === b
+
 /** OCR text as MRZ characters: upper case, spaces and anything outside A–Z 0–9 < dropped. */
 export function cleanLine (text: string): string {
   return text.toUpperCase().replace(/[«‹]/g, '<').replace(/[^A-Z0-9<]/g, '')
@@ -27,6 +31,12 @@ export function correctByPosition (line: string, layout: string): string {
  */
 export function fitNameLine (line: string, length: number): string {
   let fitted = line
+  // a letter read twice, once as its digit look-alike (a name holds no digit)
+  while (fitted.length > length && /[0-9][A-Z]|[A-Z][0-9]/.test(fitted)) {
+    const at = [...fitted].findIndex((c, i) => lookAlikes(c, fitted[i + 1]))
+    if (at < 0) break
+    fitted = fitted.slice(0, at) + fitted.slice(at + 1)
+  }
   while (fitted.length > length && /<{3,}(?=[A-Z])/.test(fitted)) fitted = fitted.replace(/<{3,}(?=[A-Z])/, (run) => run.slice(1))
   return fitted.padEnd(length, '<').slice(0, length)
 }
@@ -61,7 +71,8 @@ export function cleanFieldFiller (line: string, fields: [number, number][]): str
  */
 export function lengthRepairs (line: string, length: number): string[] {
   if (line.length === length) return [line]
-  const nearFiller = (text: string, i: number) => text[i] === '<' || text[i - 1] === '<' || text[i + 1] === '<' || text[i] === text[i - 1]
+  const nearFiller = (text: string, i: number) => text[i] === '<' || text[i - 1] === '<' || text[i + 1] === '<' || text[i] === text[i - 1] ||
+    lookAlikes(text[i - 1], text[i]) || lookAlikes(text[i], text[i + 1])
   const out = new Set<string>()
   const grow = (text: string) => {
     for (let i = 0; i <= text.length; i++) if (text[i] === '<' || text[i - 1] === '<' || i === text.length) out.add(text.slice(0, i) + '<' + text.slice(i))
@@ -77,8 +88,21 @@ export function lengthRepairs (line: string, length: number): string[] {
   return [...out].filter((candidate) => candidate.length === length)
 }
 
-/** Every repaired version of a reading: position corrections always, length repairs where needed. */
-export function repairedCandidates (format: MrzFormat, lines: string[]): string[][] {
+/** The line with one look-alike swapped (0 for O, 1 for I…) where the layout allows both: the check digits tell them apart. */
+export function lookAlikeSwaps (line: string, layout: string): string[] {
+  const out: string[] = []
+  for (let i = 0; i < line.length; i++) {
+    const other = LOOK_ALIKE[line[i]!]
+    if (layout[i] === 'x' && other) out.push(line.slice(0, i) + other + line.slice(i + 1))
+  }
+  return out
+}
+
+/**
+ * Every repaired version of a reading: position corrections always, length repairs where needed,
+ * and with `swaps`, one look-alike swapped in a checked line.
+ */
+export function repairedCandidates (format: MrzFormat, lines: string[], swaps = false): string[][] {
   const length = LINE_LENGTH[format]
   const [nameLine, nameStart, nameEnd] = NAME_FIELD[format]
   const options = lines.map((line, index) => {
@@ -89,7 +113,8 @@ export function repairedCandidates (format: MrzFormat, lines: string[]): string[
     }
     const repaired = lengthRepairs(line, length).map((fitted) => correctByPosition(fitted, layout))
     // The clean version first: '<' and '0' weigh the same in a check digit, so both may pass.
-    return [...new Set(repaired.flatMap((fitted) => [cleanFieldFiller(fitted, LEFT_ALIGNED_FIELDS[format][index] ?? []), fitted]))]
+    const plain = [...new Set(repaired.flatMap((fitted) => [cleanFieldFiller(fitted, LEFT_ALIGNED_FIELDS[format][index] ?? []), fitted]))]
+    return swaps ? [...new Set(plain.slice(0, 4).flatMap((fitted) => lookAlikeSwaps(fitted, layout)))] : plain
   })
   // A product of the lines' options, capped: only one line is usually off.
   let combos: string[][] = [[]]

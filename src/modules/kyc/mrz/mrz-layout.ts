@@ -35,3 +35,4 @@ export const LEFT_ALIGNED_FIELDS: Record<MrzFormat, [number, number][][]> = {
   TD2: [[], [[0, 9], [28, 35]]],
   TD1: [[[5, 14], [15, 30]], [[18, 29]], []],
 }
+
