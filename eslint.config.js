@@ -16,7 +16,7 @@ const NESTED_SIBLING_INTERNALS = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'packages/client/dist/**', 'data/**'] },
+  { ignores: ['node_modules/**', 'packages/client/dist/**', 'data/**', 'src/modules/back-office/public/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -30,6 +30,7 @@ import { createTokens } from './infra/security/tokens.ts'
 import { accountsRoutes, accountsSchemas, type AccountsService, createAccountsService } from './modules/accounts/index.ts'
 import { authRoutes, authSchemas, type AuthService, bearerAuth, createAuthService, createCredentialsCache } from './modules/auth/index.ts'
 import { bankAccountsRoutes, bankAccountsSchemas, type BankAccountsService, createBankAccountsService, findActiveBankAccount, lockActiveBankAccount } from './modules/bank-accounts/index.ts'
+import { backOfficeRoutes } from './modules/back-office/index.ts'
 import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, bavSchemas, type BavService, createBavService } from './modules/bav/index.ts'
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService, SERVICE_OF } from './modules/checks/index.ts'
@@ -272,6 +273,7 @@ async function registerModules (app: App, { db, config }: Infra, s: AppServices)
   await app.register(screeningRoutes(s.screening))
   await app.register(sampleDocumentsRoutes(config.environment))
   await app.register(webhooksRoutes(s.webhooks))
+  await app.register(backOfficeRoutes())
 }
 
 /** One line per check at start: how it runs here, or why it is not offered. */

@@ -182,7 +182,7 @@ export interface paths {
         };
         /**
          * List your cases
-         * @description Newest first, limit per page (1-100, default 20). When more cases exist, a Link header (rel="next") gives the next page.
+         * @description Newest first, limit per page (1-100, default 20), only those with a given urn when `urn` is set. When more cases exist, a Link header (rel="next") gives the next page.
          */
         get: operations["listCases"];
         put?: never;
@@ -2314,6 +2314,11 @@ export interface operations {
                  * @example 17
                  */
                 before?: number;
+                /**
+                 * @description Only the cases with exactly this urn (your reference; surrounding spaces ignored)
+                 * @example CUST-0001
+                 */
+                urn?: string;
             };
             header?: never;
             path?: never;
@@ -2368,7 +2373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Case"][];
                 };
             };
-            /** @description limit or before is invalid, or an unsupported api-version */
+            /** @description limit, before or urn is invalid, or an unsupported api-version */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -8,7 +8,7 @@ export type OcrAnswer = { id: number, value: unknown } | { id: number, error: { 
 
 // OCR is background work: when the API and this process both want a core, the API gets it. The
 // worker threads started below inherit the priority.
-try { setPriority(10) } catch {}
+try { setPriority(19) } catch {}
 
 const options = JSON.parse(process.argv[2]!) as OcrPoolOptions
 const pool = createOcrPool(options)

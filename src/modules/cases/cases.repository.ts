@@ -64,10 +64,10 @@ export async function isOwned (q: Queryable, accountId: number, id: number): Pro
   return rows.length > 0
 }
 
-/** Newest first; `before` is the id cursor of the previous page's last case. */
-export async function listOwned (q: Queryable, accountId: number, limit: number, before: number | null): Promise<CaseView[]> {
+/** Newest first; `before` is the id cursor of the previous page's last case; `urn`, when given, keeps only the cases with that urn. */
+export async function listOwned (q: Queryable, accountId: number, limit: number, before: number | null, urn: string | null = null): Promise<CaseView[]> {
   const rows = await q.query<CaseRow>(
-    `SELECT ${COLUMNS} FROM cases WHERE account_id = $1 AND ($2::int IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
-    [accountId, before, limit])
+    `SELECT ${COLUMNS} FROM cases WHERE account_id = $1 AND ($2::int IS NULL OR id < $2) AND ($4::text IS NULL OR urn = $4) ORDER BY id DESC LIMIT $3`,
+    [accountId, before, limit, urn])
   return rows.map(toView)
 }

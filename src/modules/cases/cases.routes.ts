@@ -48,7 +48,7 @@ export function casesRoutes (cases: CasesService) {
     app.get('/api/cases', {
       schema: {
         tags, security, operationId: 'listCases', summary: 'List your cases',
-        description: 'Newest first, limit per page (1-100, default 20). When more cases exist, a Link header (rel="next") gives the next page.',
+        description: 'Newest first, limit per page (1-100, default 20), only those with a given urn when `urn` is set. When more cases exist, a Link header (rel="next") gives the next page.',
         querystring: CaseListQuery,
         response: {
           200: Type.Array(Type.Ref('Case'), {
@@ -56,17 +56,19 @@ export function casesRoutes (cases: CasesService) {
             examples: [caseExamples.list],
             headers: { Link: Type.String({ description: 'Present when more cases exist', examples: ['</api/cases?limit=2&before=17>; rel="next"'] }) },
           }),
-          400: errorListResponse('limit or before is invalid, or an unsupported api-version', {
+          400: errorListResponse('limit, before or urn is invalid, or an unsupported api-version', {
             invalidLimit: ['The limit query parameter must be an integer from 1 to 100.'],
+            blankUrn: ['The urn query parameter must be 1 to 255 characters and not blank.'],
             unsupportedVersion: [UNSUPPORTED_VERSION],
           }),
           ...authenticatedErrors,
         },
       },
     }, async (request, reply) => {
-      const { limit = 20, before } = request.query
-      const page = await cases.list(callerOf(request), limit, before ?? null)
-      if (page.hasMore) reply.header('link', `</api/cases?limit=${limit}&before=${page.cases[page.cases.length - 1]!.id}>; rel="next"`)
+      const { limit = 20, before, urn } = request.query
+      const page = await cases.list(callerOf(request), limit, before ?? null, urn ?? null)
+      const filter = urn === undefined ? '' : `&urn=${encodeURIComponent(urn)}`
+      if (page.hasMore) reply.header('link', `</api/cases?limit=${limit}&before=${page.cases[page.cases.length - 1]!.id}${filter}>; rel="next"`)
       return page.cases
     })
   }

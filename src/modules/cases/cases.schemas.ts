@@ -58,6 +58,7 @@ export const CaseListQuery = Type.Object({
   'api-version': Type.Optional(Type.String({ description: 'Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.', examples: ['1.0'] })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Cases per page', errorMessage: 'The limit query parameter must be an integer from 1 to 100.' })),
   before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Cursor: return cases older than this case id (from the Link header)', examples: [17], errorMessage: 'The before query parameter must be a case id.' })),
+  urn: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Only the cases with exactly this urn (your reference; surrounding spaces ignored)', examples: ['CUST-0001'], errorMessage: 'The urn query parameter must be 1 to 255 characters and not blank.' })),
 })
 export type CaseListQuery = Static<typeof CaseListQuery>
 

@@ -41,8 +41,8 @@ export function createCasesService ({ db, clock, onCreated }: CasesDeps) {
     },
 
     /** One page, newest first; hasMore says whether an older page exists (so Link rel="next" never leads to an empty page). */
-    async list (caller: Caller, limit: number, before: number | null): Promise<{ cases: CaseView[], hasMore: boolean }> {
-      const rows = await repo.listOwned(db, caller.accountId, limit + 1, before)
+    async list (caller: Caller, limit: number, before: number | null, urn: string | null = null): Promise<{ cases: CaseView[], hasMore: boolean }> {
+      const rows = await repo.listOwned(db, caller.accountId, limit + 1, before, urn === null ? null : urn.trim())
       return { cases: rows.slice(0, limit), hasMore: rows.length > limit }
     },
 

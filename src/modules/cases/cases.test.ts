@@ -200,6 +200,23 @@ describe('GET /api/cases', () => {
     assert.deepEqual(res.json().map((c: { id: number }) => c.id), [mine])
   })
 
+  it('when urn is given, then only the caller\'s cases with exactly that urn, newest first, and the Link keeps the filter', async () => {
+    const caller = await givenReseller(app)
+    const first = (await postCase(caller, { ...BUSINESS, urn: 'FIND-ME' })).json().id
+    await postCase(caller, { ...BUSINESS, urn: 'FIND-ME-NOT' })
+    const second = (await postCase(caller, { ...BUSINESS, urn: 'FIND-ME' })).json().id
+    await postCase(await givenReseller(app), { ...BUSINESS, urn: 'FIND-ME' })
+    const all = await listCases(caller, '?urn=%20FIND-ME%20')
+    assert.equal(all.statusCode, 200, all.body)
+    assert.deepEqual(all.json().map((c: { id: number }) => c.id), [second, first])
+    const page1 = await listCases(caller, '?urn=FIND-ME&limit=1')
+    assert.equal(nextLink(page1), `/api/cases?limit=1&before=${second}&urn=FIND-ME`)
+    const page2 = await app.inject({ method: 'GET', url: nextLink(page1)!, headers: caller.auth })
+    assert.deepEqual(page2.json().map((c: { id: number }) => c.id), [first])
+    assert.deepEqual((await listCases(caller, '?urn=NOBODY')).json(), [])
+    assertErrors(await listCases(caller, '?urn=%20'), ['The urn query parameter must be 1 to 255 characters and not blank.'])
+  })
+
   it('when the limit is out of range or not a number, then 400 naming limit', async () => {
     const caller = await givenReseller(app)
     for (const limit of ['0', '101']) {

@@ -1,8 +1,7 @@
-import { isAlpha3CountryCode } from '#shared/country-code.ts'
 import { type RiskRating, riskRatingOf } from '../checks/index.ts'
 import type { KycResult, KycSignal } from './kyc.schemas.ts'
 import { compareGivenNames, compareSurname } from './mrz-names.ts'
-import type { MrzReading } from './mrz/index.ts'
+import { isMrzCountryCode, type MrzReading } from './mrz/index.ts'
 
 /** The case's person, as KYC compares it. */
 export interface KycPerson {
@@ -14,9 +13,6 @@ export interface KycPerson {
 }
 
 export type IdentityDocumentType = 'Passport' | 'IdentityCard'
-
-// ICAO 9303 part 3: issuers that are not ISO 3166 countries (Germany's D, the UN, refugees, stateless, …).
-const ICAO_ISSUERS = new Set(['D', 'EUE', 'GBD', 'GBN', 'GBO', 'GBP', 'GBS', 'RKS', 'UNA', 'UNK', 'UNO', 'XBA', 'XCC', 'XCE', 'XCO', 'XDC', 'XEC', 'XES', 'XIM', 'XOM', 'XPO', 'XXA', 'XXB', 'XXC', 'XXX'])
 
 const FIELD_NAMES: Record<string, string> = {
   documentNumber: 'document number', birthDate: 'date of birth', expirationDate: 'expiry date',
@@ -55,7 +51,7 @@ export function assessIdentity (reading: MrzReading, person: KycPerson, document
   } else if (fields.expirationDate < today) {
     signals.push({ code: 'expired', severity: 'high', message: `The document expired on ${fields.expirationDate}.` })
   }
-  if (!isAlpha3CountryCode(fields.issuingState) && !ICAO_ISSUERS.has(fields.issuingState)) {
+  if (!isMrzCountryCode(fields.issuingState)) {
     signals.push({ code: 'issuing_state_unknown', severity: 'high', message: `${fields.issuingState} is not a country or organisation that issues travel documents (ICAO 9303).` })
   }
   const isPassport = fields.documentCode.startsWith('P')

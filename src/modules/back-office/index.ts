@@ -1,0 +1,1 @@
+export { backOfficeRoutes } from './back-office.routes.ts'
