@@ -7,6 +7,7 @@ import { drawIdentityDocument } from '../../src/modules/kyc/samples/document-ima
 import type { IdentityDocumentContent } from '../../src/modules/kyc/samples/mrz-lines.ts'
 import { encodeScan } from '../../src/modules/kyc/samples/scan-effects.ts'
 import type { ScanEffects } from '../../src/modules/kyc/samples/scan-effects.ts'
+import { seededRandom } from '../../src/shared/seeded-random.ts'
 
 const SIZE = 40
 const DPI = 250
@@ -19,16 +20,6 @@ const STATES = ['GBR', 'FRA', 'D', 'NLD', 'SWE', 'ITA', 'ESP', 'IRL', 'POL', 'NO
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const VARIANTS = ['clean', 'rotated', 'low-contrast', 'jpeg'] as const
 
-// mulberry32: a small seeded generator.
-function seededRandom (seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const random = seededRandom(Number(args.seed))
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('')

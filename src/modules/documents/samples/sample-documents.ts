@@ -5,6 +5,7 @@ import { amounts, formatAmount, layOutStatement } from './statement-layout.ts'
 import type { StatementContent, StatementLayout, StatementTransaction } from './statement-layout.ts'
 import { renderStatementPdf, setFixedMetadata } from './statement-pdf.ts'
 import type { PdfMetadata } from './statement-pdf.ts'
+import { seededRandom } from '#shared/seeded-random.ts'
 
 const ACCOUNT = {
   bankName: 'Northwind Bank plc',
@@ -48,16 +49,6 @@ export const bankStatementMetadata: PdfMetadata = {
 /** The closing figure the edited statement shows instead of the true one. */
 export const EDITED_CLOSING_BALANCE = '8337.68'
 
-// mulberry32: a small seeded generator, so the long statement is the same on every run.
-function seededRandom (seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PAYEES = ['Card payment TESCO STORES 3041', 'Card payment PRET A MANGER', 'Direct debit OCTOPUS ENERGY', 'Card payment TRAINLINE',
   'Card payment AMAZON UK', 'Contactless COSTA COFFEE', 'Direct debit THAMES WATER', 'Card payment SAINSBURYS']
