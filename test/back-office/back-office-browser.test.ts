@@ -9,6 +9,7 @@ import { givenReseller, givenSubAccount, type GivenClient } from '../helpers/giv
 import { givenCase } from '../helpers/given-cases.ts'
 import { startLiveServer, type LiveServer } from '../helpers/live-server.ts'
 import { answers, startWebhookReceiver } from '../helpers/webhook-receiver.ts'
+import { auditAccessibility } from './accessibility-audit.ts'
 
 // Every page and action of the back office in Debian's Chromium (scripts/install-chromium.sh), through the real server.
 const CHROMIUM = '/usr/bin/chromium'
@@ -31,7 +32,11 @@ describe('the back office in headless Chromium', { skip }, () => {
 
   const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: SLOW })
   const open = async (url: string, title: string | RegExp) => { await page.goto(`${server.url}${url}`); await heading(title) }
-  const shot = async (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+  // Every page photographed is also audited: labels, names, and text contrast (WCAG AA).
+  const shot = async (name: string) => {
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+    assert.deepEqual(await auditAccessibility(page), [], `${name}: accessibility`)
+  }
   const sample = async (name: string) => Buffer.from(await (await fetch(`${server.url}/api/sandbox/sample-documents/${name}`)).arrayBuffer())
 
   async function signIn (clientId: string, clientSecret: string): Promise<void> {
@@ -261,6 +266,20 @@ describe('the back office in headless Chromium', { skip }, () => {
     } finally {
       server.clock.advanceMinutes(-61)
     }
+  })
+
+  it('when a page had an unlabelled field, a nameless button and pale text, then the audit the pages pass would name each', async () => {
+    await page.evaluate(() => {
+      const probe = document.createElement('div')
+      probe.id = 'audit-probe'
+      probe.innerHTML = '<input name="unlabelled"><button></button><p>pale text</p>'
+      // Set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+      Object.assign(probe.querySelector('p')!.style, { color: '#bbb', background: '#fff' })
+      document.body.append(probe)
+    })
+    const problems = await auditAccessibility(page)
+    await page.evaluate(() => document.getElementById('audit-probe')?.remove())
+    assert.deepEqual(problems.map((p) => p.split(':')[0]), ['no label', 'no accessible name', 'contrast 1.92'])
   })
 
   it('when the app was used, then nothing was loaded from another origin and no script failed', () => {
