@@ -35,7 +35,7 @@ import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, ba
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService, SERVICE_OF } from './modules/checks/index.ts'
 import { KYC_QUEUE, kycCheckType } from './modules/kyc/index.ts'
-import { AML_QUEUE, amlCheckType, createRescreenJob, createScreeningService, ensureSandboxList, hasLists, RESCREEN_JOB, rescreenQueues, type ScreeningService, screeningRoutes, startRescreen } from './modules/screening/index.ts'
+import { AML_QUEUE, amlCheckType, createRescreenJob, createScreeningService, ensureSandboxList, hasLists, RESCREEN_JOB, rescreenQueues, type ScreeningService, screeningRoutes, screeningSchemas, startRescreen } from './modules/screening/index.ts'
 import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, loadDocument, lockDocument, documentsRoutes, documentsSchemas, type DocumentsService, type RiskThreads, sampleDocumentsRoutes, startRiskThreads } from './modules/documents/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
@@ -207,7 +207,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
   const documents = createDocumentsService({ db, clock, cases, checks, limits: config.documents })
-  const screening = createScreeningService({ db, clock, queue, checks })
+  const screening = createScreeningService({ db, clock, queue, checks, assertCaseOwned: cases.assertOwned })
   const rescreen = createRescreenJob({
     db, queue, clock, screenCase: aml.screenCase,
     casesPage: cases.pageForChecks, latestCompleted: checks.latestCompleted, enabledFor: checks.enabledFor, triggerIfEnabled: checks.triggerIfEnabled,
@@ -231,7 +231,7 @@ function createHttpApp ({ config, logger, metrics }: Infra, services: AppService
   })
   app.setValidatorCompiler(createValidatorCompiler())
   // Shared schemas live at the root, so any module's routes (and the API description) refer to them by $id.
-  for (const schema of [ProblemDetails, ErrorList, ...authSchemas, ...accountsSchemas, ...casesSchemas, ...checksSchemas(services.checkTypes), ...bavSchemas, ...bankAccountsSchemas, ...documentsSchemas, ...webhooksSchemas]) {
+  for (const schema of [ProblemDetails, ErrorList, ...authSchemas, ...accountsSchemas, ...casesSchemas, ...checksSchemas(services.checkTypes), ...bavSchemas, ...bankAccountsSchemas, ...documentsSchemas, ...screeningSchemas, ...webhooksSchemas]) {
     app.addSchema(schema)
   }
   registerJsonBody(app)

@@ -54,7 +54,8 @@ async function startServer (dataDir: string, extraEnv: Record<string, string> = 
     env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...extraEnv }),
     hooks: fileHooks,
   }, async (s) => {
-    await waitForAnswer(s, `${base}/health/live`, 60_000)
+    // A first start runs initdb and imports the sandbox list; beside the rest of the suite on 2 cores it can take a minute.
+    await waitForAnswer(s, `${base}/health/live`, 150_000)
     await sleep(300) // the first-start banner is written after listen(); wait until the server is quiet
   })
   return { ...server, base }

@@ -67,7 +67,7 @@ async function start (env: Env): Promise<Started> {
   const reseller = JSON.parse(await cli(env, ['reseller', 'create', '--name', 'Operator Test', '--services', 'all', '--json'])) as { clientId: string, clientSecret: string }
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const server = await startService({ args: ['src/server.ts'], env: { ...env, PORT: String(port) }, hooks }, (s) => waitForAnswer(s, `${base}/health/live`, 60_000))
+  const server = await startService({ args: ['src/server.ts'], env: { ...env, PORT: String(port) }, hooks }, (s) => waitForAnswer(s, `${base}/health/live`, 120_000))
   try {
     const auth = await (await fetch(`${base}/api/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(reseller) })).json() as { accessToken: string }
     const res = await fetch(`${base}/api/services/resellable`, { headers: { authorization: `Bearer ${auth.accessToken}` } })

@@ -103,6 +103,7 @@ describe('@idcheck/client: typed methods', () => {
     const result = aml.result as { hits: { id: number, entityId: string }[] }
     assert.deepEqual(result.hits.map((h) => [h.id, h.entityId]), [[1, 'sbx-viktor-kaine']])
     assert.equal(await client.checks.decideHit(c.id, aml.id, 1, 'false_positive'), undefined)
+    assert.deepEqual((await client.checks.hitDecisions(c.id)).map((d) => [d.checkId, d.hitId, d.decision]), [[aml.id, 1, 'false_positive']])
     await assert.rejects(client.checks.decideHit(c.id, aml.id, 2, 'false_positive'), (err: Error & { status?: number }) => err.status === 404)
   })
 })

@@ -144,6 +144,8 @@ export function createIdcheckClient (options: IdcheckClientOptions) {
         await ok('PATCH', '/api/cases/{caseId}/checks/{id}/hits/{hitId}',
           api.PATCH('/api/cases/{caseId}/checks/{id}/hits/{hitId}', { params: { path: { caseId, id: checkId, hitId } }, body: { decision } }))
       },
+      /** The decisions on the case's AML hits, newest first: one per listed entry. */
+      hitDecisions: (caseId: number) => ok('GET', '/api/cases/{caseId}/hit-decisions', api.GET('/api/cases/{caseId}/hit-decisions', caseOf(caseId))),
     },
 
     webhooks: {

@@ -413,6 +413,26 @@ export interface paths {
         patch: operations["decideAmlHit"];
         trace?: never;
     };
+    "/api/cases/{caseId}/hit-decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the decisions on a case's AML hits
+         * @description Every decision recorded on the case's AML hits (PATCH …/hits/{hitId}), newest first: one per listed entry, since deciding again replaces the decision. A check's result never changes; this is where an analyst's decisions are read back.
+         */
+        get: operations["listAmlHitDecisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/sample-documents": {
         parameters: {
             query?: never;
@@ -1228,6 +1248,29 @@ export interface components {
          */
         DuplicateDocument: {
             duplicateId: number;
+        };
+        /**
+         * @example {
+         *       "source": "opensanctions",
+         *       "entityId": "Q7747",
+         *       "decision": "false_positive",
+         *       "checkId": 41,
+         *       "hitId": 1,
+         *       "decidedAt": "2026-11-22T10:20:00.000Z"
+         *     }
+         */
+        HitDecision: {
+            /** @description The list the hit came from */
+            source: string;
+            /** @description The listed entry's id in that list */
+            entityId: string;
+            decision: "false_positive" | "true_positive";
+            /** @description The AML check whose hit was decided */
+            checkId: number;
+            /** @description The hit of that check */
+            hitId: number;
+            /** @description ISO 8601 UTC */
+            decidedAt: string;
         };
         WebhookEndpoint: {
             id: number;
@@ -4169,6 +4212,114 @@ export interface operations {
                 };
             };
             /** @description No such case, completed AML check or hit among yours (empty body) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per second */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the current second */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "x-ratelimit-reset"?: number;
+                    /** @description IETF RateLimit field */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unexpected failure; the body carries the requestId to quote to support */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listAmlHitDecisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.
+                 * @example 1.0
+                 */
+                "api-version"?: string;
+            };
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decisions; empty when none was made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "source": "opensanctions",
+                     *         "entityId": "Q7747",
+                     *         "decision": "false_positive",
+                     *         "checkId": 41,
+                     *         "hitId": 1,
+                     *         "decidedAt": "2026-11-22T10:20:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["HitDecision"][];
+                };
+            };
+            /** @description A caseId that is not a positive integer, or an unsupported api-version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token. The WWW-Authenticate header is Bearer. */
+            401: {
+                headers: {
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case among yours (empty body) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -141,6 +141,36 @@ describe('PATCH /api/cases/{caseId}/checks/{id}/hits/{hitId}', () => {
   })
 })
 
+describe('GET /api/cases/{caseId}/hit-decisions', () => {
+  it('when hits are decided, then the case\'s decisions read back newest first, one per listed entry; before any, an empty list', async () => {
+    const caller = await givenReseller(app, { services: 'all' })
+    const { caseId, check } = await screenedCase(caller, { givenNames: 'Viktor', surname: 'Kaine', dobDay: 1, dobMonth: 1, dobYear: 1990 })
+    const none = await get(caller, `/api/cases/${caseId}/hit-decisions`)
+    assert.deepEqual([none.statusCode, none.body], [200, '[]'])
+
+    assert.equal((await decide(caller, caseId, check.id, 1, { decision: 'true_positive' })).statusCode, 204)
+    assert.equal((await decide(caller, caseId, check.id, 1, { decision: 'false_positive' })).statusCode, 204)
+    const res = await get(caller, `/api/cases/${caseId}/hit-decisions`)
+    assert.equal(res.statusCode, 200)
+    const [decision] = res.json()
+    assert.deepEqual(res.json(), [{ source: 'sandbox', entityId: 'sbx-viktor-kaine', decision: 'false_positive', checkId: check.id, hitId: 1, decidedAt: decision.decidedAt }])
+    assert.match(decision.decidedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+
+  it('when the case is not the caller\'s or not there, then an empty 404; a bad caseId is 400', async () => {
+    const caller = await givenReseller(app, { services: 'all' })
+    const stranger = await givenReseller(app, { services: 'all' })
+    const { caseId, check } = await screenedCase(caller, { givenNames: 'Viktor', surname: 'Kaine' })
+    assert.equal((await decide(caller, caseId, check.id, 1, { decision: 'false_positive' })).statusCode, 204)
+    for (const [who, url] of [[stranger, `/api/cases/${caseId}/hit-decisions`], [caller, '/api/cases/999999/hit-decisions']] as const) {
+      const res = await get(who, url)
+      assert.deepEqual([res.statusCode, res.body], [404, ''], url)
+    }
+    const bad = await get(caller, '/api/cases/0/hit-decisions')
+    assert.deepEqual([bad.statusCode, bad.json()], [400, { errors: ['The caseId in the path must be a positive integer.'] }])
+  })
+})
+
 describe('AML in production settings', () => {
   it('when no list is imported, then AML is not offered; once one is and the service restarts, the catalogue offers it and cases are screened', async () => {
     const config = testConfig({ environment: 'production', rateLimitPerSecond: 10_000 })

@@ -6,3 +6,7 @@ export { hasLists } from './screening.repository.ts'
 export { DEFAULT_SOURCE, type ImportProgress } from './list-import.ts'
 export { ListFormatError, type ListFormat } from './lists/index.ts'
 export { createRescreenJob, RESCREEN_JOB, rescreenQueues, startRescreen } from './rescreen.ts'
+
+import { HitDecision } from './screening.schemas.ts'
+/** Schemas the API description refers to by $id. */
+export const screeningSchemas = [HitDecision]

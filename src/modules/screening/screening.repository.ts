@@ -143,3 +143,13 @@ export async function versionOf (q: Queryable, source: string): Promise<string |
 export async function hasLists (q: Queryable): Promise<boolean> {
   return (await q.query(`SELECT 1 FROM screening_lists WHERE version <> 'importing' LIMIT 1`)).length > 0
 }
+
+export interface HitDecisionRow { source: string, entityId: string, decision: 'false_positive' | 'true_positive', checkId: number, hitId: number, decidedAt: Date }
+
+/** The decisions on a case's hits, newest first, when the case is the account's. */
+export async function listDecisions (q: Queryable, accountId: number, caseId: number): Promise<HitDecisionRow[]> {
+  return q.query<HitDecisionRow>(
+    `SELECT d.source, d.entity_id AS "entityId", d.decision, d.check_id AS "checkId", d.hit_id AS "hitId", d.decided_at AS "decidedAt"
+     FROM screening_decisions d JOIN cases c ON c.id = d.case_id
+     WHERE d.case_id = $1 AND c.account_id = $2 ORDER BY d.decided_at DESC, d.source, d.entity_id`, [caseId, accountId])
+}

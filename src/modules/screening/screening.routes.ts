@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse } from '#shared/schemas.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
-import { HitDecisionBody, HitParams } from './screening.schemas.ts'
+import { CaseParams, HitDecisionBody, HitParams } from './screening.schemas.ts'
 import type { ScreeningService } from './screening.service.ts'
 
 const tags = ['Checks']
@@ -30,5 +30,22 @@ export function screeningRoutes (screening: ScreeningService) {
       await screening.decideHit(callerOf(request), request.params.caseId, request.params.id, request.params.hitId, request.body)
       return reply.code(204).send(null)
     })
+
+    app.get('/api/cases/:caseId/hit-decisions', {
+      schema: {
+        tags, security, operationId: 'listAmlHitDecisions', summary: 'List the decisions on a case\'s AML hits',
+        description: 'Every decision recorded on the case\'s AML hits (PATCH …/hits/{hitId}), newest first: one per listed entry, since deciding again replaces the decision. A check\'s result never changes; this is where an analyst\'s decisions are read back.',
+        params: CaseParams, querystring: ApiVersionQuery,
+        response: {
+          200: Type.Array(Type.Ref('HitDecision'), {
+            description: 'The decisions; empty when none was made',
+            examples: [[{ source: 'opensanctions', entityId: 'Q7747', decision: 'false_positive', checkId: 41, hitId: 1, decidedAt: '2026-11-22T10:20:00.000Z' }]],
+          }),
+          400: errorListResponse('A caseId that is not a positive integer, or an unsupported api-version', { caseId: ['The caseId in the path must be a positive integer.'] }),
+          404: Type.Null({ description: 'No such case among yours (empty body)' }),
+          ...authenticatedErrors,
+        },
+      },
+    }, (request) => screening.decisions(callerOf(request), request.params.caseId))
   }
 }

@@ -46,3 +46,17 @@ export const HitDecisionBody = Type.Object({
   decision: Type.Union(['false_positive', 'true_positive'].map((d) => Type.Literal(d, { errorMessage: DECISION_MESSAGE })), { description: 'false_positive: not this person or business, not raised again for the case; true_positive: confirmed' }),
 }, { additionalProperties: false, examples: [{ decision: 'false_positive' }] })
 export type HitDecisionBody = Static<typeof HitDecisionBody>
+
+export const HitDecision = Type.Object({
+  source: Type.String({ description: 'The list the hit came from' }),
+  entityId: Type.String({ description: "The listed entry's id in that list" }),
+  decision: Type.Union([Type.Literal('false_positive'), Type.Literal('true_positive')]),
+  checkId: Type.Integer({ description: 'The AML check whose hit was decided' }),
+  hitId: Type.Integer({ description: 'The hit of that check' }),
+  decidedAt: Type.String({ description: 'ISO 8601 UTC' }),
+}, { $id: 'HitDecision', examples: [{ source: 'opensanctions', entityId: 'Q7747', decision: 'false_positive', checkId: 41, hitId: 1, decidedAt: '2026-11-22T10:20:00.000Z' }] })
+export type HitDecision = Static<typeof HitDecision>
+
+export const CaseParams = Type.Object({
+  caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),
+})

@@ -1,4 +1,4 @@
-import type { Database } from '../../infra/db/database.ts'
+import type { Database, Queryable } from '../../infra/db/database.ts'
 import type { Queue } from '../../infra/queue/queue.ts'
 import { NotFound } from '../../infra/http/api-error.ts'
 import type { Caller } from '#shared/caller.ts'
@@ -6,13 +6,22 @@ import type { Clock } from '#shared/clock.ts'
 import type { ChecksService } from '../checks/index.ts'
 import { type ImportProgress, importList } from './list-import.ts'
 import type { ListFormat } from './lists/index.ts'
-import type { AmlResult, HitDecisionBody } from './screening.schemas.ts'
+import type { AmlResult, HitDecision, HitDecisionBody } from './screening.schemas.ts'
 import * as repo from './screening.repository.ts'
 import { startRescreen } from './rescreen.ts'
 
 export type ScreeningService = ReturnType<typeof createScreeningService>
 
-export function createScreeningService ({ db, clock, queue, checks }: { db: Database, clock: Clock, queue: Queue, checks: ChecksService }) {
+export interface ScreeningDeps {
+  db: Database
+  clock: Clock
+  queue: Queue
+  checks: ChecksService
+  /** 404 (never 403) when the case is not the caller's, from the cases module. */
+  assertCaseOwned: (q: Queryable, caller: Caller, caseId: number) => Promise<void>
+}
+
+export function createScreeningService ({ db, clock, queue, checks, assertCaseOwned }: ScreeningDeps) {
   return {
     /**
      * An analyst's decision on a hit of a completed AML check of the caller's case; a false positive
@@ -23,6 +32,13 @@ export function createScreeningService ({ db, clock, queue, checks }: { db: Data
       const hit = check.checkType === 'AML' && check.status === 'completed' ? (check.result as AmlResult).hits.find((h) => h.id === hitId) : undefined
       if (!hit) throw new NotFound()
       await repo.recordDecision(db, { caseId, source: hit.source, entityId: hit.entityId, decision, checkId, hitId, at: new Date(clock.now()) })
+    },
+
+    /** The decisions on the case's hits, newest first (one per listed entry: deciding again replaces it). */
+    async decisions (caller: Caller, caseId: number): Promise<HitDecision[]> {
+      const rows = await repo.listDecisions(db, caller.accountId, caseId)
+      if (rows.length === 0) await assertCaseOwned(db, caller, caseId) // none yet, or not the caller's case (404)
+      return rows.map((r) => ({ ...r, decidedAt: new Date(r.decidedAt).toISOString() }))
     },
 
     /** `idcheck screening import`: replaces the source's entries with the file's, and starts the re-screen of AML cases. */

@@ -55,7 +55,7 @@ describe('AML through yente (SCREENING_PROVIDER=yente)', () => {
   it('when a case is created, then yente is asked with its documented request, and its results become the hits of the usual result', async () => {
     const caller = await givenReseller(app, { services: 'all' })
     const catalogue = (await app.inject({ method: 'GET', url: '/api/services/resellable', headers: caller.auth })).json()
-    assert.deepEqual(catalogue[0], { serviceId: 3, checkType: 'AML', provider: 'yente' })
+    assert.deepEqual(catalogue.find((s: { serviceId: number }) => s.serviceId === 3), { serviceId: 3, checkType: 'AML', provider: 'idcheck-screening-yente' })
     const caseId = await givenCase(app, caller, { givenNames: 'Viktor', surname: 'Kaine', dobDay: 12, dobMonth: 4, dobYear: 1961, addressCountryCode2: 'GB' })
     const [check] = await settled(caller, caseId, 1)
 

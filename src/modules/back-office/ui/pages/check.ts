@@ -5,8 +5,9 @@ import type { Schemas } from '../../../../../packages/client/src/index.ts'
 type Hit = Schemas['AmlResult']['hits'][number]
 type Decision = 'false_positive' | 'true_positive'
 
-/** Decisions taken in this tab (the API records them but does not list them), by case, check and hit. */
-const decided = new Map<string, Decision>()
+/** The case's decisions by listed entry (source and id): read from the API, updated as the analyst decides. */
+type Decided = Map<string, Decision>
+const entryKey = (hit: { source: string, entityId: string }) => `${hit.source} ${hit.entityId}`
 
 /** A check: its rating and result; for AML, each hit beside the case's data with dismiss / confirm. */
 export const checkPage: Page = async (ctx) => {
@@ -19,7 +20,10 @@ export const checkPage: Page = async (ctx) => {
   let result: Child = null
   if (check.status === 'failed') result = h('p', { role: 'alert' }, check.failureReason ?? 'The check failed.')
   else if (check.status === 'pending') result = h('p', {}, 'Running; this page updates by itself.')
-  else if (check.checkType === 'AML') result = amlResult(ctx, check, found)
+  else if (check.checkType === 'AML') {
+    const decisions = await ctx.client.checks.hitDecisions(caseId)
+    result = amlResult(ctx, check, found, new Map(decisions.map((d) => [entryKey(d), d.decision])))
+  }
   else if (check.checkType === 'BAV') {
     const bav = check.result as Schemas['BavCheckResult']
     result = facts([['Bank', bav.bankName], ['Modulus check', bav.modulus ?? null], ['Account holder', bav.holder?.message ?? null]])
@@ -36,7 +40,7 @@ export const checkPage: Page = async (ctx) => {
   }
 }
 
-function amlResult (ctx: PageContext, check: Schemas['Check'], found: Schemas['Case']): Child {
+function amlResult (ctx: PageContext, check: Schemas['Check'], found: Schemas['Case'], decided: Decided): Child {
   const aml = check.result as Schemas['AmlResult']
   const lists = h('p', { class: 'hint' }, `Screened against: ${aml.lists.map((l) => `${l.source} (imported ${formatDate(l.importedAt)})`).join(', ') || 'no list'}.`)
   if (aml.hits.length === 0) return [h('p', {}, 'No match: nobody on the lists resembles this case.'), lists]
@@ -50,14 +54,14 @@ function amlResult (ctx: PageContext, check: Schemas['Check'], found: Schemas['C
   return [
     h('p', {}, `${aml.hits.length} possible match${aml.hits.length === 1 ? '' : 'es'}. Compare each with the case, then dismiss it (not this ${found.type === 'Business' ? 'business' : 'person'}: later screenings of the case leave it out) or confirm it.`),
     error,
-    aml.hits.map((hit) => hitCard(ctx, check, found, hit, error)),
+    aml.hits.map((hit) => hitCard(ctx, check, found, hit, error, decided)),
     h('p', { class: 'actions' }, screenAgain, ' ', h('span', { class: 'hint' }, 'A new screening leaves out the hits dismissed here.')),
     lists,
   ]
 }
 
-function hitCard (ctx: PageContext, check: Schemas['Check'], found: Schemas['Case'], hit: Hit, error: HTMLElement): HTMLElement {
-  const key = `${check.caseId}/${check.id}/${hit.id}`
+function hitCard (ctx: PageContext, check: Schemas['Check'], found: Schemas['Case'], hit: Hit, error: HTMLElement, decided: Decided): HTMLElement {
+  const key = entryKey(hit)
   const headingId = `hit-${hit.id}`
   const state = h('p', { class: 'decision', 'aria-live': 'polite' })
   const showDecision = () => {
