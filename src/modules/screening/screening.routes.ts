@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse } from '#shared/schemas.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
-import { CaseParams, HitDecisionBody, HitParams } from './screening.schemas.ts'
+import { CaseParams } from '../cases/index.ts'
+import { HitDecisionBody, HitParams } from './screening.schemas.ts'
 import type { ScreeningService } from './screening.service.ts'
 
 const tags = ['Checks']

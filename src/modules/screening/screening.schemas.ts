@@ -56,7 +56,3 @@ export const HitDecision = Type.Object({
   decidedAt: Type.String({ description: 'ISO 8601 UTC' }),
 }, { $id: 'HitDecision', examples: [{ source: 'opensanctions', entityId: 'Q7747', decision: 'false_positive', checkId: 41, hitId: 1, decidedAt: '2026-11-22T10:20:00.000Z' }] })
 export type HitDecision = Static<typeof HitDecision>
-
-export const CaseParams = Type.Object({
-  caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),
-})
