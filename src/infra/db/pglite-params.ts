@@ -12,3 +12,18 @@ export const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 
 /** Contrib extensions the migrations create (pg_trgm: screening's candidate index). */
 export const EXTENSIONS = { pg_trgm }
+
+const BYTEA = 17
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+
+/**
+ * bytea in PostgreSQL's hex form, converted natively: PGlite's own conversion goes byte by byte in
+ * JavaScript (an array of 200,000 strings for a scanned page), holding the database thread meanwhile.
+ */
+export const BYTEA_SERIALIZERS = { [BYTEA]: (bytes: Uint8Array) => `\\x${bufferOf(bytes).toString('hex')}` }
+export const BYTEA_PARSERS = {
+  [BYTEA]: (text: string) => {
+    const bytes = Buffer.from(text.slice(2), 'hex')
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  },
+}

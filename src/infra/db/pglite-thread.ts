@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { ThreadAnswer, ThreadCall } from './pglite-client.ts'
-import { EXTENSIONS, START_PARAMS } from './pglite-params.ts'
+import { BYTEA_PARSERS, BYTEA_SERIALIZERS, EXTENSIONS, START_PARAMS } from './pglite-params.ts'
 
 const port = parentPort!
 const { dataDir } = workerData as { dataDir: string | null }
@@ -27,7 +27,7 @@ const errorOf = (err: unknown) => {
 
 let pglite: PGlite
 try {
-  pglite = await PGlite.create(dataDir ?? undefined, { startParams: START_PARAMS, extensions: EXTENSIONS })
+  pglite = await PGlite.create(dataDir ?? undefined, { startParams: START_PARAMS, extensions: EXTENSIONS, serializers: BYTEA_SERIALIZERS, parsers: BYTEA_PARSERS })
   reply({ id: 0, ok: true, value: null })
 } catch (err) {
   reply({ id: 0, ok: false, error: errorOf(err) })

@@ -20,10 +20,25 @@ const columns = (t: string) => `${t}id, ${t}case_id AS "caseId", ${t}account_id 
   ${t}create_ts AS "createTs"`
 const COLUMNS = columns('')
 
-// Bytes travel as base64 text, encoded and decoded natively on both sides: the drivers' own bytea
-// handling (hex, in JavaScript) takes several times as long, on the event loop.
-const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
-const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
+/**
+ * A document's bytes are read in slices of this size, one row each: node-postgres receives bytea as
+ * hex text, and a whole scan's text (twice its size) would be a large object on the API's heap, each
+ * one adding to the old generation until a full collection stops every request. Slices stay small
+ * enough to die young.
+ */
+const SLICE_BYTES = 48 * 1024
+const SLICES = `generate_series(1, length(c.bytes), ${SLICE_BYTES}) AS slice`
+const SLICE = `substring(c.bytes FROM slice FOR ${SLICE_BYTES}) AS part`
+/** The slices in one array of its own (a driver's Buffer may be a view of a shared pool). Uploads are never empty. */
+function joined (rows: readonly { part: Uint8Array }[]): Uint8Array {
+  const bytes = new Uint8Array(rows.reduce((n, r) => n + r.part.length, 0))
+  let at = 0
+  for (const { part } of rows) {
+    bytes.set(part, at)
+    at += part.length
+  }
+  return bytes
+}
 
 export const toView = ({ accountId: _owner, createTs, ...row }: DocumentRow): DocumentView => ({ ...row, createTs: new Date(createTs).toISOString() })
 
@@ -38,9 +53,9 @@ export async function insert (tx: Queryable, d: NewDocument, bytes: Uint8Array, 
        INSERT INTO documents (case_id, account_id, document_type, file_name, content_type, size_bytes, sha256, page_count, create_ts)
        SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::int, $7::text, $8::int, $9::timestamptz WHERE ${condition}
        RETURNING ${COLUMNS}
-     ), c AS (INSERT INTO document_contents (document_id, bytes) SELECT id, decode($10, 'base64') FROM d)
+     ), c AS (INSERT INTO document_contents (document_id, bytes) SELECT id, $10::bytea FROM d)
      SELECT d.*, cases.type AS "caseType" FROM d JOIN cases ON cases.id = d."caseId"`,
-    [d.caseId, d.accountId, d.documentType, d.fileName, d.contentType, d.sizeBytes, d.sha256, d.pageCount, d.createTs, toBase64(bytes)])
+    [d.caseId, d.accountId, d.documentType, d.fileName, d.contentType, d.sizeBytes, d.sha256, d.pageCount, d.createTs, bytes])
   return row
 }
 
@@ -60,21 +75,21 @@ export async function findActiveOwned (q: Queryable, accountId: number, caseId: 
 }
 
 export async function findActiveContent (q: Queryable, accountId: number, caseId: number, id: number): Promise<{ fileName: string, contentType: string, bytes: Uint8Array } | undefined> {
-  const [row] = await q.query<{ fileName: string, contentType: string, base64: string }>(
-    `SELECT d.file_name AS "fileName", d.content_type AS "contentType", encode(c.bytes, 'base64') AS base64
-     FROM documents d JOIN document_contents c ON c.document_id = d.id
-     WHERE d.id = $1 AND d.case_id = $2 AND d.account_id = $3 AND d.deleted_at IS NULL`, [id, caseId, accountId])
-  return row && { fileName: row.fileName, contentType: row.contentType, bytes: fromBase64(row.base64) }
+  const rows = await q.query<{ fileName: string, contentType: string, part: Uint8Array }>(
+    `SELECT d.file_name AS "fileName", d.content_type AS "contentType", ${SLICE}
+     FROM documents d JOIN document_contents c ON c.document_id = d.id, ${SLICES}
+     WHERE d.id = $1 AND d.case_id = $2 AND d.account_id = $3 AND d.deleted_at IS NULL ORDER BY slice`, [id, caseId, accountId])
+  return rows[0] && { fileName: rows[0].fileName, contentType: rows[0].contentType, bytes: joined(rows) }
 }
 
 /** What a check of the document needs: the row and its bytes; undefined once soft-deleted. */
 export async function findActiveWithBytes (q: Queryable, id: number): Promise<(DocumentRow & { bytes: Uint8Array }) | undefined> {
-  const [row] = await q.query<DocumentRow & { base64: string }>(
-    `SELECT ${columns('d.')}, encode(c.bytes, 'base64') AS base64
-     FROM documents d JOIN document_contents c ON c.document_id = d.id WHERE d.id = $1 AND d.deleted_at IS NULL`, [id])
-  if (!row) return undefined
-  const { base64, ...document } = row
-  return { ...document, bytes: fromBase64(base64) }
+  const rows = await q.query<DocumentRow & { part: Uint8Array }>(
+    `SELECT ${columns('d.')}, ${SLICE}
+     FROM documents d JOIN document_contents c ON c.document_id = d.id, ${SLICES} WHERE d.id = $1 AND d.deleted_at IS NULL ORDER BY slice`, [id])
+  if (!rows[0]) return undefined
+  const { part: _first, ...document } = rows[0]
+  return { ...document, bytes: joined(rows) }
 }
 
 /** Taken before a check's result is recorded: false when the document was deleted meanwhile. */

@@ -190,6 +190,26 @@ describe('GET, content and DELETE of documents', () => {
     assert.deepEqual(new Uint8Array(res.rawPayload), bytes)
   })
 
+  it('when documents larger than the repository reads at once are downloaded, then each comes back byte for byte', async () => {
+    const caller = await givenCustomer()
+    const caseId = await givenCase(app, caller)
+    const head = await pdf(1, 'large')
+    // Sizes on and just past the 48 KiB slices the repository reads (the test limit is 100,000 bytes); the padding is a PDF comment.
+    for (const size of [2 * 48 * 1024, 2 * 48 * 1024 + 1, 48 * 1024 + 1]) {
+      const bytes = new Uint8Array(size)
+      bytes.set(head)
+      bytes.set(new TextEncoder().encode('\n%'), head.length)
+      for (let i = head.length + 2; i < size; i++) bytes[i] = 0x41 + (i % 26)
+      const uploaded = await upload(caller, caseId, { documentType: 'Other', file: { bytes, fileName: `large-${size}.pdf` } })
+      assert.equal(uploaded.statusCode, 201, uploaded.body)
+      const doc = uploaded.json()
+      const res = await get(caller, `/api/cases/${caseId}/documents/${doc.id}/content`)
+      assert.equal(res.statusCode, 200)
+      assert.equal(res.headers['content-length'], String(size))
+      assert.deepEqual(new Uint8Array(res.rawPayload), bytes)
+    }
+  })
+
   it('when another account asks for a document, its content or its deletion, then an empty 404 each time', async () => {
     const owner = await givenCustomer()
     const stranger = await givenCustomer()
