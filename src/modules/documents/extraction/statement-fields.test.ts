@@ -6,6 +6,22 @@ import { currencyMentioned, parseAmount, parseDate } from './statement-values.ts
 const value = <T>(f: { value: T } | null) => f?.value ?? null
 
 describe('parseStatementText', () => {
+  it('when a details table gives the holder in the column after "Account Name", without a colon, then the name is read', () => {
+    const fields = parseStatementText(['Meridian Bank plc', 'MR JOHN A SMITH', '14 Elm Road', 'Account Name  Mr John A Smith', 'Sort Code  20-09-15', 'Account Number  41011166'].join('\n'), 0.99)
+    assert.deepEqual(fields.accountHolderName, { value: 'Mr John A Smith', confidence: 0.92 })
+    assert.deepEqual([value(fields.sortCode), value(fields.accountNumber)], ['200915', '41011166'])
+  })
+
+  it('when a line reads "Account name" followed by lower-case words, then it is not taken for a holder', () => {
+    assert.equal(parseStatementText('Your account name is shown on the first page', 0.99).accountHolderName, null)
+    assert.equal(parseStatementText('Account name  changes are made in branch', 0.99).accountHolderName, null)
+  })
+
+  it('when the opening and closing balances share a line, then each is the amount after its own label', () => {
+    const fields = parseStatementText('Start balance £86.10   End balance £1,361.75', 0.99)
+    assert.deepEqual([value(fields.openingBalance), value(fields.closingBalance)], ['86.10', '1361.75'])
+  })
+
   it('when a text layer shows every field (columns two spaces apart), then each is read with a high confidence', () => {
     const text = [
       'Northwind Bank plc',

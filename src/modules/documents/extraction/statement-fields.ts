@@ -9,6 +9,8 @@ import { AMOUNT_SOURCE, DATE_SOURCE, currencyMentioned, isCurrencyCode, parseAmo
 /** Words that start the next field on the same line, so a name never runs into them. */
 const NEXT_LABEL = /\s+(?=(?:sort\s*code|account\s*(?:number|no\b)|a\/c\b|iban|bic|swift|statement|period|currency|date|address|page)\b)/i
 const HOLDER = /(?:^|\s{2,})(account\s+holders?|account\s+names?|customer\s+name|name)\s*:\s*(.+)$/im
+/** A details table prints the label in one column and the name in the next, with no colon: only the unmistakable labels, and a name that starts with a capital. */
+const HOLDER_COLUMN = /(?:^|\s{2,})(?:account\s+holders?(?:\s+names?)?|account\s+names?|customer\s+name)(?:\(s\))?\s+(\p{Lu}.+)$/imu
 const BANK_LABELLED = /(?:^|\s{2,})(?:bank(?:\s+name)?|issued\s+by)\s*:\s*(.+)$/im
 const BANK_PHRASE = /\b(?:(?:[A-Z][\w&'.-]*\s+){1,4}(?:Bank|Building\s+Society|Banking\s+Group)(?:\s+(?:plc|PLC|UK|Ltd\.?|Limited|AG|SA|N\.A\.))?|Bank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?![\w])/
 const PERIOD_LABELLED = new RegExp(`(?:statement\\s+period|period|statement\\s+dates?|from)\\s*:?\\s*(${DATE_SOURCE})\\s*(?:to|until|-|–|—)\\s*(${DATE_SOURCE})`, 'i')
@@ -33,6 +35,12 @@ function findHolder (lines: string[], field: FieldMaker): Field<string> | null {
     const match = HOLDER.exec(line)
     const name = match && cleanName(match[2]!)
     if (name) return field(name, /^name$/i.test(match[1]!) ? 0.9 : 0.97)
+  }
+  for (const line of lines) {
+    const match = HOLDER_COLUMN.exec(line)
+    const name = match && cleanName(match[1]!)
+    // Checked here: under the i flag, \p{Lu} would match any letter.
+    if (name && /^\p{Lu}/u.test(name)) return field(name, 0.93)
   }
   return null
 }
@@ -75,10 +83,17 @@ function findCurrency (text: string, field: FieldMaker): Field<string> | null {
   return null
 }
 
-/** The balance printed after its label (the rightmost amount on the line), or alone on the next line. */
+/**
+ * The balance printed after its label (the rightmost amount on the line, the balance column, up to
+ * the other balance's label when both share the line), or alone on the next line.
+ */
 function balanceAt (lines: string[], index: number, label: RegExp, field: FieldMaker): Field<string> | null {
   const line = lines[index]!
-  const after = line.slice(label.exec(line)!.index)
+  const found = label.exec(line)!
+  const rest = line.slice(found.index + found[0].length)
+  const other = label === OPENING ? CLOSING : OPENING
+  const end = other.exec(rest)?.index ?? rest.length
+  const after = rest.slice(0, end)
   const amount = [...after.matchAll(AMOUNT)].at(-1)?.[0]
   const value = amount && parseAmount(amount)
   if (value) return field(value, 0.97)
