@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools'
 
 /**
- * Bank statements as HTML in the layouts three kinds of UK bank print, for a browser to make into
+ * Bank statements as HTML in the layouts four kinds of UK bank print, for a browser to make into
  * PDFs and images: files made by a tool idcheck did not write, unlike its own samples (pdf-lib).
  * Every figure adds up, so a statement shows no risk signal.
  */
@@ -9,6 +9,8 @@ export interface BrowserStatement {
   name: string
   html: string
   expected: { sortCode: string, accountNumber: string, accountHolderName: string, bankName: string, openingBalance: string, closingBalance: string }
+  /** The extraction's rating: Medium when the holder could only be guessed (no label). */
+  rating: 'Low' | 'Medium'
 }
 
 interface Line { date: string, description: string, out?: number, in?: number }
@@ -64,6 +66,7 @@ function highStreet (): BrowserStatement {
     name: 'high-street',
     html: page('h1 { color: #0a3d62; font-size: 20pt } .addr { margin: 8mm 0 } .details th { width: 45mm } .tx th { border-bottom: 1px solid #333 } .small { font-size: 7pt; color: #444; margin-top: 10mm }', body),
     expected: { sortCode: '200915', accountNumber: '41011166', accountHolderName: 'Mr John A Smith', bankName: 'Meridian Bank plc', openingBalance: '1250.00', closingBalance: money(t.closing()).replace(/,/g, '') },
+    rating: 'Low',
   }
 }
 
@@ -88,6 +91,7 @@ function buildingSociety (): BrowserStatement {
     name: 'building-society',
     html: page('.head { display: flex; justify-content: space-between; font-size: 14pt; border-bottom: 2px solid #064; padding-bottom: 4mm } .cols { display: flex; gap: 20mm } .cols p { margin: 2px 0 } .tx { margin: 6mm 0 }', body),
     expected: { sortCode: '309070', accountNumber: '02355688', accountHolderName: 'Mrs Olga Kowalczyk-Nowak', bankName: 'Harbour Building Society', openingBalance: money(opening).replace(/,/g, ''), closingBalance: money(t.closing()).replace(/,/g, '') },
+    rating: 'Low',
   }
 }
 
@@ -106,6 +110,26 @@ function appBank (): BrowserStatement {
     name: 'app-bank',
     html: page('.brand { font-size: 22pt; font-weight: bold; color: #c0392b; margin: 0 0 6mm } .tx td { border-bottom: 1px solid #ddd }', body),
     expected: { sortCode: '086090', accountNumber: '06774744', accountHolderName: 'Priya Patel', bankName: 'Northgate Bank', openingBalance: money(opening).replace(/,/g, ''), closingBalance: money(t.closing()).replace(/,/g, '') },
+    rating: 'Low',
+  }
+}
+
+/** An old-style letter: the holder only in the address block (no label), the statement date beside it. */
+function letter (): BrowserStatement {
+  const opening = 2040.5
+  const t = rows(opening, MARCH.slice(2))
+  const body = `
+<h1>Kingsbridge Bank</h1>
+<div class="top"><p>MR ROBERT JONES<br>7 Mill Lane<br>Bristol<br>BS1 5TR</p><p>Statement date 31/03/2026<br>Page 1 of 1</p></div>
+<p>Current Account &nbsp; Sort code 11-87-65 &nbsp; Account number 64371389</p>
+<table class="tx"><thead><tr><th>Date</th><th>Description</th><th class="n">Payments</th><th class="n">Receipts</th><th class="n">Balance</th></tr></thead>
+<tbody><tr><td>01 Mar 2026</td><td>Balance brought forward</td><td></td><td></td><td class="n">${money(opening)}</td></tr>${t.html}
+<tr><td>31 Mar 2026</td><td>Balance carried forward</td><td></td><td></td><td class="n">${money(t.closing())}</td></tr></tbody></table>`
+  return {
+    name: 'letter',
+    html: page('h1 { font-size: 16pt; letter-spacing: 1px } .top { display: flex; justify-content: space-between; margin-bottom: 8mm }', body),
+    expected: { sortCode: '118765', accountNumber: '64371389', accountHolderName: 'MR ROBERT JONES', bankName: 'Kingsbridge Bank', openingBalance: money(opening).replace(/,/g, ''), closingBalance: money(t.closing()).replace(/,/g, '') },
+    rating: 'Medium',
   }
 }
 
@@ -119,4 +143,4 @@ function ibanOf (bank: string, sortCode: string, accountNumber: string): string 
   return iban
 }
 
-export const BROWSER_STATEMENTS: readonly BrowserStatement[] = [highStreet(), buildingSociety(), appBank()]
+export const BROWSER_STATEMENTS: readonly BrowserStatement[] = [highStreet(), buildingSociety(), appBank(), letter()]

@@ -11,7 +11,7 @@ import { multipartBody } from '../helpers/multipart.ts'
 import { BROWSER_STATEMENTS, type BrowserStatement } from './browser-statements.ts'
 
 // Statements made by a tool idcheck did not write: Debian's Chromium (scripts/install-chromium.sh)
-// prints them to PDF (Skia) and photographs them as a scanner would, in three banks' layouts; each
+// prints them to PDF (Skia) and photographs them as a scanner would, in four banks' layouts; each
 // is uploaded in sandbox and in production and must give its account details, with no risk signal.
 const CHROMIUM = '/usr/bin/chromium'
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed: run scripts/install-chromium.sh`
@@ -79,6 +79,7 @@ for (const environment of ['sandbox', 'production'] satisfies Environment[]) {
         const found = values(extraction.result.fields)
         assert.deepEqual({ sortCode: found.sortCode, accountNumber: found.accountNumber, accountHolderName: found.accountHolderName, bankName: found.bankName, openingBalance: found.openingBalance, closingBalance: found.closingBalance }, statement.expected)
         assert.equal(extraction.result.bankAccount.outcome, 'created', extraction.result.bankAccount.message)
+        assert.equal(extraction.riskRating!.name, statement.rating)
         const accounts = (await test.app.inject({ method: 'GET', url: `/api/cases/${caseId}/bank-accounts`, headers: caller.auth })).json()
         assert.deepEqual(accounts.map((a: any) => [a.documentId !== null, a.sortCode, a.accountNumber]), [[true, statement.expected.sortCode, statement.expected.accountNumber]])
         assert.deepEqual([risk.status, risk.riskRating, risk.result.signals], ['completed', { id: 1, name: 'Low' }, []])

@@ -92,6 +92,17 @@ describe('extractStatement', () => {
     assert.deepEqual([result.method, result.pages, result.fields.accountNumber?.value], ['ocr', 2, '66374958'])
   })
 
+  it('when a scanned page carries a scanner app\'s text stamp (a text layer without the details), then OCR reads the page and finds them', async () => {
+    const scan = await sample('scanned-statement.png')
+    const pdf = await pdfOf([async (doc) => {
+      const page = doc.addPage([595.28, 841.89])
+      page.drawImage(await doc.embedPng(scan), { x: 0, y: 0, width: 595.28, height: 841.89 })
+      page.drawText('Scanned with PocketScan Pro on 31/03/2026 at 10:42 - page 1 of 1 - pocketscan.example', { x: 40, y: 12, size: 7, font: await doc.embedFont(StandardFonts.Helvetica) })
+    }])
+    const result = await extractStatement({ bytes: pdf, kind: 'pdf', ocr })
+    assert.deepEqual([result.method, result.pages, result.fields.sortCode?.value, result.fields.accountNumber?.value, result.fields.accountHolderName?.value], ['ocr', 1, '089999', '66374958', 'Jane Doe'])
+  })
+
   it('when a readable PDF shows no account details, then the fields are null and nothing is thrown', async () => {
     const result = await extractStatement({ bytes: await pdfOf([letterPage]), kind: 'pdf', ocr })
     assert.deepEqual(result, { method: 'text', pages: 1, fields: Object.fromEntries(Object.keys(cleanFields).map((k) => [k, null])) })

@@ -21,6 +21,12 @@ const MIN_LEGIBLE_CHARS = 20
 const MIN_LEGIBLE_CONFIDENCE = 0.4
 /** Pages rendered for OCR: dense enough for 8-point print, small enough to read fast. */
 const RENDER_DPI = 250
+/**
+ * A text layer that shows no account details is read again by OCR, this many pages from the first:
+ * the layer may be a scanner app's stamp over a scanned page, or a font without a Unicode map, while
+ * the page shows the details to anyone who looks. Details are on the first pages; the rest are not worth the seconds.
+ */
+const OCR_RETRY_PAGES = 3
 /** Pages rendered per call to the PDF thread; the next batch renders while this one is read. */
 const RENDER_BATCH = 4
 
@@ -102,9 +108,28 @@ export async function extractStatement (input: ExtractStatementInput): Promise<S
     const best = Math.max(0, ...readings.map((r) => r.confidence))
     throw new DocumentUnreadable(`The scan could not be read: no legible text was found (OCR confidence ${Math.round(best * 100)}%). Upload a sharp, well-lit scan or photo of the whole page, or the PDF downloaded from the bank.`)
   }
-  return {
+  const extraction: StatementExtraction = {
     method: legible.some((r) => r.fromOcr) ? 'ocr' : 'text',
     pages: readings.length,
     fields: parseStatementText(legible.map((r) => r.text).join('\n'), confidence),
   }
+  if (input.kind !== 'pdf' || (extraction.fields.sortCode && extraction.fields.accountNumber)) return extraction
+  return (await readTextPagesAgain(input, readings)) ?? extraction
+}
+
+/** The statement with its first text-layer pages read by OCR instead, when that finds the account details. */
+async function readTextPagesAgain (input: ExtractStatementInput, readings: PageReading[]): Promise<StatementExtraction | null> {
+  const pageNumbers = readings.flatMap((r, i) => r.fromOcr ? [] : [i + 1]).slice(0, OCR_RETRY_PAGES)
+  if (pageNumbers.length === 0) return null
+  let recognised: OcrResult[]
+  try {
+    recognised = await recognisePages(input.ocr, input.bytes, pageNumbers)
+  } catch (error) {
+    throw unreadable(error)
+  }
+  const again = [...readings]
+  pageNumbers.forEach((pageNumber, i) => { again[pageNumber - 1] = { ...recognised[i]!, fromOcr: true } })
+  const { legible, confidence } = legibleText(again)
+  const fields = parseStatementText(legible.map((r) => r.text).join('\n'), confidence)
+  return fields.sortCode && fields.accountNumber ? { method: 'ocr', pages: readings.length, fields } : null
 }

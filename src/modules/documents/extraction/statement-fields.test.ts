@@ -17,6 +17,15 @@ describe('parseStatementText', () => {
     assert.equal(parseStatementText('Account name  changes are made in branch', 0.99).accountHolderName, null)
   })
 
+  it('when the holder is named only in the address block, then that line is read as a guess (below 0.8), and a name further down is not', () => {
+    const top = ['Meridian Bank plc', '', 'MR JOHN A SMITH            Statement date 31/03/2026', '14 Elm Road', 'Leeds LS1 4AB', 'Sort code 20-09-15  Account number 41011166']
+    assert.deepEqual(parseStatementText(top.join('\n'), 0.99).accountHolderName, { value: 'MR JOHN A SMITH', confidence: 0.74 })
+    assert.equal(parseStatementText('Kingsbridge Bank\nMR ROBERT JONES Statement date 31/03/2026', 0.99).accountHolderName?.value, 'MR ROBERT JONES')
+    const low = ['Meridian Bank plc', ...Array.from({ length: 12 }, (_, i) => `line ${i}`), 'Mrs Jane Doe']
+    assert.equal(parseStatementText(low.join('\n'), 0.99).accountHolderName, null)
+    assert.equal(parseStatementText('Meridian Bank plc\nMr Smith & Mrs Smith', 0.99).accountHolderName, null)
+  })
+
   it('when the opening and closing balances share a line, then each is the amount after its own label', () => {
     const fields = parseStatementText('Start balance £86.10   End balance £1,361.75', 0.99)
     assert.deepEqual([value(fields.openingBalance), value(fields.closingBalance)], ['86.10', '1361.75'])

@@ -20,6 +20,8 @@ const OPENING = /\b(?:opening\s+balance|balance\s+brought\s+forward|brought\s+fo
 const CLOSING = /\b(?:closing\s+balance|balance\s+carried\s+forward|carried\s+forward|new\s+balance|end(?:ing)?\s+balance|balance\s+c\/f)\b/i
 const AMOUNT = new RegExp(`(?<![\\d,.])${AMOUNT_SOURCE}(?![\\d,])`, 'g')
 const HEADER_LINES = 12
+/** An addressee line: a title and one to four names ("MR JOHN A SMITH"), as a letter's address block starts. */
+const ADDRESSEE = /^(?:mr|mrs|ms|miss|mx|dr)\.?\s+(?:\p{L}[\p{L}'’-]*\.?\s+){0,3}\p{L}[\p{L}'’-]+$/iu
 
 function normalise (text: string): string[] {
   return text.replace(/[\u00a0\u2007\u202f]/g, ' ').replace(/\t/g, '  ').split(/\r?\n/).map((line) => line.trimEnd())
@@ -41,6 +43,13 @@ function findHolder (lines: string[], field: FieldMaker): Field<string> | null {
     const name = match && cleanName(match[1]!)
     // Checked here: under the i flag, \p{Lu} would match any letter.
     if (name && /^\p{Lu}/u.test(name)) return field(name, 0.93)
+  }
+  // No label: many statements name the holder only in the address block at the top of the first
+  // page. A guess, so below the 0.8 that makes extraction Low: the result asks for a second look.
+  for (const line of lines.slice(0, HEADER_LINES)) {
+    // OCR may set the text beside the address one space away: it ends at the next label too.
+    const first = line.trim().split(/\s{2,}/)[0]!.split(NEXT_LABEL)[0]!
+    if (ADDRESSEE.test(first)) return field(first, 0.75)
   }
   return null
 }
