@@ -43,8 +43,12 @@ export interface Config {
   queuePollingSeconds: number
   /** Checks and deliveries run at once by the process that committed them (its workers' handlers), not fetched from the queue. */
   runJobsHere: boolean
-  /** A job run at once by the process that committed it is due from the queue this much later (its fallback). */
+  /** A job run at once by the process that committed it is due from the queue this much later (its fallback; RUN_HERE_FALLBACK_SECONDS). */
   runHereFallbackSeconds: number
+  /** How long a runner's claim on a check lasts unless renewed (renewed every third of it while the provider works). */
+  checkLeaseSeconds: number
+  /** Per account: checks pending at once (CHECKS_IN_FLIGHT_PER_ACCOUNT) and pages of documents sent to extraction or KYC per hour (OCR_PAGES_PER_HOUR_PER_ACCOUNT). */
+  checkAdmission: { inFlightPerAccount: number, ocrPagesPerHour: number }
   /** Retries of a BAV check whose provider is unavailable, with exponential backoff from the delay. */
   bavRetry: { limit: number, delaySeconds: number }
   /** A receiver must answer within this time for a delivery to count (Standard Webhooks: a 2xx). */
@@ -140,7 +144,12 @@ export function loadConfig (env: Env = process.env): Config {
     // On by default in embedded mode, where the workers share the API's one database connection
     // and a queue hop is dearest; in server mode it trades peak create throughput for latency.
     runJobsHere: parseBoolean('RUN_JOBS_HERE', env.RUN_JOBS_HERE, databaseUrl === null),
-    runHereFallbackSeconds: 15,
+    runHereFallbackSeconds: parseInteger('RUN_HERE_FALLBACK_SECONDS', env.RUN_HERE_FALLBACK_SECONDS, 15, 1, 3600),
+    checkLeaseSeconds: 30,
+    checkAdmission: {
+      inFlightPerAccount: parseInteger('CHECKS_IN_FLIGHT_PER_ACCOUNT', env.CHECKS_IN_FLIGHT_PER_ACCOUNT, 50, 1, 1_000_000),
+      ocrPagesPerHour: parseInteger('OCR_PAGES_PER_HOUR_PER_ACCOUNT', env.OCR_PAGES_PER_HOUR_PER_ACCOUNT, 500, 1, 1_000_000),
+    },
     bavRetry: { limit: 8, delaySeconds: 5 },
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,

@@ -28,6 +28,8 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     queuePollingSeconds: 0.5,
     runJobsHere: true,
     runHereFallbackSeconds: 5,
+    checkLeaseSeconds: 30,
+    checkAdmission: { inFlightPerAccount: 1000, ocrPagesPerHour: 100_000 },
     bavRetry: { limit: 2, delaySeconds: 1 },
     webhookTimeoutMs: 2000,
     webhookRetryScale: 0.001,
