@@ -1,0 +1,42 @@
+// A sandbox process: `createSandboxPool` (sandbox-pool.ts) forks this file with the task modules to
+// load and a memory budget. It loads them, caps its own memory, says it is ready, then runs one
+// task at a time. No worker thread may start here: a thread reserves ~540 MB of address space,
+// which the cap would refuse.
+import { setPriority } from 'node:os'
+import { limitOwnData } from './process-memory.ts'
+import type { SandboxAnswer, SandboxRequest, SandboxSetup, TaskTable } from './sandbox-protocol.ts'
+
+const setup = JSON.parse(process.argv[2]!) as SandboxSetup
+try { setPriority(setup.nice) } catch {}
+
+const tasks: TaskTable = {}
+for (const url of setup.modules) Object.assign(tasks, ((await import(url)) as { tasks: TaskTable }).tasks)
+
+// Every module is loaded (and its lazy parts warmed by its own import), so the budget is all the task's.
+const limited = limitOwnData(setup.memoryMb * 1024 * 1024)
+
+/** An allocation the cap refused: the task asked for more memory than its budget. */
+const isOutOfMemory = (error: unknown) =>
+  error instanceof RangeError && /alloc|out of memory|Invalid (typed )?array length/i.test(error.message)
+
+process.on('message', (request: SandboxRequest) => {
+  const task = tasks[request.op]
+  const answer = (body: { ok: true, value: unknown } | { ok: false, error: { name: string, message: string, fields: Record<string, unknown> } }, sent?: () => void) =>
+    process.send!({ id: request.id, ...body } satisfies SandboxAnswer, undefined, {}, sent)
+  if (!task) return answer({ ok: false, error: { name: 'Error', message: `No task named ${request.op}`, fields: {} } })
+  Promise.resolve().then(() => (task as (input: unknown) => unknown)(request.input)).then(
+    (value) => answer({ ok: true, value }),
+    (error: unknown) => {
+      if (isOutOfMemory(error)) {
+        // Its heap may be left in pieces: a fresh process takes the next task.
+        answer({ ok: false, error: { name: 'SandboxMemoryExceeded', message: '', fields: {} } }, () => process.disconnect())
+        return
+      }
+      const { name = 'Error', message = String(error) } = error as Error
+      answer({ ok: false, error: { name, message, fields: error instanceof Error ? { ...error } : {} } })
+    },
+  )
+})
+
+process.on('disconnect', () => process.exit(0))
+process.send!({ ready: true, limited })

@@ -1,0 +1,9 @@
+/** What a task module exports: named functions run in a sandbox process, each given the caller's input. */
+export type TaskTable = Record<string, (input: never) => unknown>
+
+export interface SandboxSetup { modules: string[], memoryMb: number, nice: number }
+export interface SandboxRequest { id: number, op: string, input: unknown }
+export type SandboxAnswer =
+  | { id: number, ok: true, value: unknown }
+  | { id: number, ok: false, error: { name: string, message: string, fields: Record<string, unknown> } }
+export interface SandboxReady { ready: true, limited: boolean }
