@@ -203,7 +203,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
     retryScale: config.webhookRetryScale,
     onAttempt: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   })
-  const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger })
+  const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger, admission: config.checkAdmission, leaseSeconds: config.checkLeaseSeconds })
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
   const documents = createDocumentsService({ db, clock, cases, checks, limits: config.documents })
