@@ -10,8 +10,11 @@ export type JobHandler<T> = (job: JobContext<T>) => Promise<void>
 export interface QueueDefinition extends QueueOptions { name: string }
 
 export interface EnqueueOptions {
-  startAfter?: Date
+  /** A time, or a delay in seconds (measured by the database's clock). */
+  startAfter?: Date | number
   singletonKey?: string
+  /** Higher first; jobs of equal priority in the order they were made (pg-boss fetches by priority, then age). */
+  priority?: number
   /** Run it in this process as soon as the transaction commits, when this process works its queue and has room (run-here.ts). */
   runHere?: boolean
 }
@@ -72,8 +75,9 @@ export async function startQueue (connection: QueueConnection, queues: readonly 
       const id = local ? randomUUID() : undefined
       const sent = await boss.send(name, data, {
         db: onTransaction(tx),
-        ...(id ? { id, startAfter: fallback() } : options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(id ? { id, startAfter: fallback() } : options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
       }).catch((err) => { if (id) here.settle(name, id, data, false); throw err })
       if (id) tx.afterTransaction!((committed) => here.settle(name, id, data, committed))
       return sent

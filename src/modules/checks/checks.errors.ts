@@ -1,4 +1,4 @@
-import { ValidationFailed } from '../../infra/http/api-error.ts'
+import { ApiError, Problem, ValidationFailed } from '../../infra/http/api-error.ts'
 import type { CheckTypeName } from './check-type.ts'
 
 /** 400 on the checks resource; the BAV route answers its own contract's 403 instead. */
@@ -16,5 +16,21 @@ export class CheckServiceNotEnabled extends ValidationFailed {
 export class CheckSubjectNotFound extends ValidationFailed {
   constructor (field: string, id: number) {
     super([`The ${field} field names no active ${field === 'bankAccountId' ? 'bank account' : 'document'} of this case: ${id}.`])
+  }
+}
+
+/** 409: a check of this type on this subject is pending already; its result will answer this request too. */
+export class CheckAlreadyPending extends ApiError {
+  readonly pendingCheckId: number
+  constructor (pendingCheckId: number) {
+    super(409, { pendingCheckId })
+    this.pendingCheckId = pendingCheckId
+  }
+}
+
+/** 429 in the rate limiter's shape: the account is past one of its check admission limits (docs/checks.md). */
+export class TooManyChecks extends Problem {
+  constructor (detail: string, retryAfterSeconds: number) {
+    super(429, { title: 'Too Many Requests', detail }, { 'retry-after': String(retryAfterSeconds) })
   }
 }

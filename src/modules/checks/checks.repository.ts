@@ -39,13 +39,37 @@ const toRecord = (r: CheckRow): CheckRecord => ({
 
 export interface NewCheck { accountId: number, caseId: number, checkType: CheckTypeName, subjectType: SubjectType, subjectId: number, createTs: Date }
 
-/** The new pending check; undefined when `condition` (SQL in which $1 is the account id) is false. */
-export async function insertPending (tx: Queryable, c: NewCheck, condition = 'true'): Promise<CheckRecord | undefined> {
-  const [row] = await tx.query<CheckRow>(
+/**
+ * The new pending check, with how many of the account's checks of its type were pending before it
+ * (its place in the account's queue); undefined when `condition` (SQL in which $1 is the account id)
+ * is false or a check of this type on this subject is pending already (then no error: a trigger's
+ * transaction goes on).
+ */
+export async function insertPending (tx: Queryable, c: NewCheck, condition = 'true'): Promise<{ check: CheckRecord, queuedBefore: number } | undefined> {
+  const [row] = await tx.query<CheckRow & { queuedBefore: number }>(
     `INSERT INTO checks (account_id, case_id, check_type, subject_type, subject_id, create_ts)
-     SELECT $1::int, $2::int, $3::text, $4::text, $5::int, $6::timestamptz WHERE ${condition} RETURNING ${COLUMNS}`,
+     SELECT $1::int, $2::int, $3::text, $4::text, $5::int, $6::timestamptz WHERE ${condition}
+     ON CONFLICT (check_type, subject_type, subject_id) WHERE status = 'pending' DO NOTHING
+     RETURNING ${COLUMNS},
+       (SELECT count(*)::int FROM checks p WHERE p.account_id = $1 AND p.check_type = $3 AND p.status = 'pending') AS "queuedBefore"`,
     [c.accountId, c.caseId, c.checkType, c.subjectType, c.subjectId, c.createTs])
+  return row && { check: toRecord(row), queuedBefore: Number(row.queuedBefore) }
+}
+
+/** The pending check of a type on a subject, if there is one. */
+export async function findPending (q: Queryable, checkType: CheckTypeName, subjectType: SubjectType, subjectId: number): Promise<CheckRecord | undefined> {
+  const [row] = await q.query<CheckRow>(
+    `SELECT ${COLUMNS} FROM checks WHERE check_type = $1 AND subject_type = $2 AND subject_id = $3 AND status = 'pending'`,
+    [checkType, subjectType, subjectId])
   return row && toRecord(row)
+}
+
+/** How many of the account's checks of a type were pending before this one (its place in the account's queue). */
+export async function queuedBefore (q: Queryable, check: CheckRecord): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM checks WHERE account_id = $1 AND check_type = $2 AND status = 'pending' AND id < $3`,
+    [check.accountId, check.checkType, check.id])
+  return Number(row!.n)
 }
 
 export async function find (q: Queryable, id: number): Promise<CheckRecord | undefined> {
@@ -93,4 +117,36 @@ export async function latestCompleted (q: Queryable, checkType: string, subjectT
      WHERE check_type = $1 AND subject_type = $2 AND subject_id = ANY ($3::int[]) AND status = 'completed' ORDER BY subject_id, id DESC`,
     [checkType, subjectType, subjectIds])
   return rows.map(toRecord)
+}
+
+/**
+ * Claims a pending check for `leaseSeconds` (database time): 'claimed', 'settled' when it is no
+ * longer pending, or the seconds left on another runner's live claim.
+ */
+export async function claim (q: Queryable, id: number, token: string, leaseSeconds: number): Promise<'claimed' | 'settled' | number> {
+  const [row] = await q.query<{ status: string, secondsLeft: number | null, mine: boolean }>(
+    `WITH taken AS (
+       UPDATE checks SET claim_token = $2::uuid, claimed_until = clock_timestamp() + make_interval(secs => $3::float8)
+       WHERE id = $1 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= clock_timestamp())
+       RETURNING id)
+     SELECT c.status, extract(epoch FROM c.claimed_until - clock_timestamp())::float8 AS "secondsLeft", EXISTS (SELECT 1 FROM taken) AS mine
+     FROM checks c WHERE c.id = $1`,
+    [id, token, leaseSeconds])
+  if (!row || row.status !== 'pending') return 'settled'
+  if (row.mine) return 'claimed'
+  return Math.max(0, Number(row.secondsLeft ?? 0))
+}
+
+/** Extends a live claim; false when it lapsed or was taken (then the runner no longer holds the check). */
+export async function renewClaim (q: Queryable, id: number, token: string, leaseSeconds: number): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE checks SET claimed_until = clock_timestamp() + make_interval(secs => $3::float8)
+     WHERE id = $1 AND claim_token = $2::uuid AND status = 'pending' AND claimed_until > clock_timestamp() RETURNING id`,
+    [id, token, leaseSeconds])
+  return rows.length === 1
+}
+
+/** Gives a claim up (the provider failed and the job will retry), so the retry can claim at once. */
+export async function releaseClaim (q: Queryable, id: number, token: string): Promise<void> {
+  await q.query('UPDATE checks SET claim_token = NULL, claimed_until = NULL WHERE id = $1 AND claim_token = $2::uuid', [id, token])
 }

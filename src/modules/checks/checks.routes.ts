@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, errorListResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
+import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import { CaseParams } from '../cases/index.ts'
 import { checkExample, CheckParams, CreateCheckBody } from './checks.schemas.ts'
@@ -11,13 +11,26 @@ const tags = ['Checks']
 const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such case (or check) among yours (empty body)' })
 
+/**
+ * 409 and 429 of any route that starts checks (this one, BAV's bav-checks, an upload): the
+ * account's admission limits share the rate limiter's 429 shape (docs/checks.md, Admission).
+ */
+export const checkAdmissionResponses = {
+  409: jsonResponse('A check of this type on this subject is pending already: pendingCheckId is that check, whose result answers this request too', Type.Ref('PendingCheck'), { pendingCheckId: 41 }),
+  429: problemResponse(429, 'Rate limit exceeded, or the account is past a check admission limit (checks in flight, or OCR pages per hour); wait Retry-After seconds', {
+    rateLimited: { title: 'Too Many Requests', detail: 'Rate limit of 15 requests per second exceeded; retry after 1 second.' },
+    checksInFlight: { title: 'Too Many Requests', detail: 'This account has 50 checks in flight and may have at most 50 at once; retry after 10 seconds, as they complete.' },
+    ocrPagesPerHour: { title: 'Too Many Requests', detail: 'This account has sent 498 document pages to be read (DocumentExtraction and KYC) in the past hour; 3 more would pass its limit of 500 pages per hour. Retry after 1260 seconds.' },
+  }, { 'Retry-After': Type.Integer({ description: 'Seconds to wait before retrying', examples: [10] }) }),
+}
+
 export function checksRoutes (checks: ChecksService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     app.post('/api/cases/:caseId/checks', {
       schema: {
         tags, security, operationId: 'requestCheck', summary: 'Run a check on a case',
-        description: 'Queues a check of any type: AML on the case, BAV of a bankAccountId, KYC, DocumentExtraction or DocumentRisk of a documentId. 202 with the pending check and its Location; the result arrives by webhook (check.completed or check.failed) and at that Location.',
+        description: 'Queues a check of any type: AML on the case, BAV of a bankAccountId, KYC, DocumentExtraction or DocumentRisk of a documentId. 202 with the pending check and its Location; the result arrives by webhook (check.completed or check.failed) and at that Location. While a check of the same type on the same subject is pending, 409 names it. Past the account\'s checks in flight or OCR pages per hour, 429 with Retry-After.',
         params: CaseParams, querystring: ApiVersionQuery, body: CreateCheckBody,
         response: {
           202: Type.Ref('Check', {
@@ -34,6 +47,7 @@ export function checksRoutes (checks: ChecksService) {
           }),
           404: notFound,
           ...authenticatedErrors,
+          ...checkAdmissionResponses,
         },
       },
     }, async (request, reply) => {

@@ -11,6 +11,11 @@ export const CreateCheckBody = Type.Object({
 }, { examples: [{ checkType: 'BAV', bankAccountId: 5 }] })
 export type CreateCheckBody = Static<typeof CreateCheckBody>
 
+/** 409: a check of this type on this subject is pending; its result will answer this request too. */
+export const PendingCheckBody = Type.Object({
+  pendingCheckId: Type.Integer({ description: 'The pending check of the same type on the same subject; its result arrives by webhook and at its Location' }),
+}, { $id: 'PendingCheck', examples: [{ pendingCheckId: 41 }] })
+
 export const CheckParams = Type.Object({
   caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),
   id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),

@@ -7,7 +7,9 @@ import type { Clock } from '#shared/clock.ts'
 import type { PublishEvents } from '#shared/events.ts'
 import type { ServicesCatalogue } from '../services-catalogue/index.ts'
 import { CheckCannotComplete, type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, SERVICE_OF, type Subject, type SubjectType } from './check-type.ts'
-import { CheckServiceNotEnabled, CheckSubjectNotFound } from './checks.errors.ts'
+import { claimCheck, type Lease } from './check-lease.ts'
+import { type AdmissionLimits, createAdmission, lockAccount, type Need, OCR_CHECK_TYPES, pagesOf } from './checks-admission.ts'
+import { CheckAlreadyPending, CheckServiceNotEnabled, CheckSubjectNotFound } from './checks.errors.ts'
 import * as repo from './checks.repository.ts'
 
 export interface ChecksDeps {
@@ -20,6 +22,10 @@ export interface ChecksDeps {
   types: readonly CheckType<any, any>[]
   publish: PublishEvents
   log: { warn (obj: object, msg: string): void }
+  /** Per-account limits on checks in flight and OCR pages per hour (config checkAdmission). */
+  admission: AdmissionLimits
+  /** How long a runner's claim on a check lasts unless renewed (config checkLeaseSeconds). */
+  leaseSeconds: number
 }
 
 export interface CheckRequest { checkType: CheckTypeName, bankAccountId?: number, documentId?: number }
@@ -43,6 +49,8 @@ const deletedReason = (check: CheckRecord) =>
 /** Another run settled the check first: its transaction is rolled back. */
 class AlreadySettled extends Error {}
 
+const withoutMark = ({ existing: _existing, ...check }: CheckRecord & { existing: boolean }): CheckRecord => check
+
 /** The public view: the record without its owner. */
 export const checkView = ({ accountId: _owner, ...view }: CheckRecord) => view
 
@@ -55,16 +63,30 @@ export function createChecksService (deps: ChecksDeps) {
   const enabledCondition = (type: CheckType<any, any>) =>
     type.provider ? catalogue.enabledCondition(SERVICE_OF[type.name], '$1') : null
 
+  const assertRoomFor = createAdmission(deps.admission, clock)
+
+  /** Takes the account's admission lock and checks its limits for a new check of `type` on the subject. */
+  const admit = async (tx: Queryable, type: CheckType<any, any>, accountId: number, subjectId: number) => {
+    await lockAccount(tx, accountId)
+    const ocrPages = OCR_CHECK_TYPES.includes(type.name) ? await pagesOf(tx, subjectId) : 0
+    await assertRoomFor(tx, accountId, { checkTypes: [type.name], ocrPages })
+  }
+
   /**
    * The check row and its job, on the caller's transaction: the check exists iff its job does.
    * With `condition` (SQL, $1 the account id) the check is made only when it holds (null otherwise).
+   * When a check of the type is pending on the subject already, that one is returned, marked `existing`.
    */
   const enqueue = async (tx: Queryable, type: CheckType<any, any>, accountId: number, caseId: number, subjectId: number, condition?: string) => {
-    const check = await repo.insertPending(tx, { accountId, caseId, checkType: type.name, subjectType: type.subjectType, subjectId, createTs: new Date(clock.now()) }, condition)
-    if (!check) return null
-    // Run at once by this process when it works the queue (the stored job is its fallback).
-    await queue.enqueue(tx, type.queue.name, { checkId: check.id } satisfies CheckJob, { runHere: true })
-    return check
+    const made = await repo.insertPending(tx, { accountId, caseId, checkType: type.name, subjectType: type.subjectType, subjectId, createTs: new Date(clock.now()) }, condition)
+    if (!made) {
+      const pending = await repo.findPending(tx, type.name, type.subjectType, subjectId)
+      return pending ? { ...pending, existing: true } : null
+    }
+    // Run at once by this process when it works the queue (the stored job is its fallback). In the
+    // queue, an account's nth pending check of a type waits behind every other account's first n.
+    await queue.enqueue(tx, type.queue.name, { checkId: made.check.id } satisfies CheckJob, { runHere: true, priority: -made.queuedBefore })
+    return { ...made.check, existing: false }
   }
 
   /** Records a failure once, with check.failed and the type's own event, when the subject still exists. */
@@ -86,8 +108,42 @@ export function createChecksService (deps: ChecksDeps) {
     const subjectId = data[type.subjectField ?? 'caseId']
     const subject = typeof subjectId === 'number' ? await type.loadSubject(db, subjectId) : undefined
     if (!subject) return -1
-    const check = await repo.insertPending(db, { accountId: subject.accountId, caseId: subject.caseId, checkType: type.name, subjectType: type.subjectType, subjectId: subjectId as number, createTs: new Date(clock.now()) })
-    return check!.id
+    const made = await repo.insertPending(db, { accountId: subject.accountId, caseId: subject.caseId, checkType: type.name, subjectType: type.subjectType, subjectId: subjectId as number, createTs: new Date(clock.now()) })
+    return made?.check.id ?? (await repo.findPending(db, type.name, type.subjectType, subjectId as number))?.id ?? -1
+  }
+
+  /** The provider's part of a run, by the holder of the check's claim. */
+  const settleClaimed = async (job: JobContext<CheckJob>, check: CheckRecord, type: CheckType<any, any>, lease: Lease): Promise<void> => {
+    const subject = await type.loadSubject(db, check.subject.id)
+    if (!subject) return fail(check, type, undefined, deletedReason(check))
+    if (!type.provider) return fail(check, type, subject, type.unavailableReason ?? `No ${type.name} provider is configured.`)
+    let answer
+    try {
+      answer = await type.provider.run(subject)
+    } catch (err) {
+      if (err instanceof CheckCannotComplete) return fail(check, type, subject, err.message)
+      const lastTry = job.retryCount >= type.queue.retryLimit
+      deps.log.warn({ err, jobId: job.id, checkId: check.id, checkType: type.name, retryCount: job.retryCount, lastTry }, 'check provider call failed')
+      if (lastTry) await fail(check, type, subject, err instanceof ProviderUnavailable ? `The ${type.name} provider was unavailable; request a new check later.` : 'The check could not be completed; request a new check later.')
+      else await lease.release() // the retry may claim it at once
+      throw err
+    }
+    const recorded = await db.transaction(async (tx) => {
+      // Locked first, so results on one subject commit in the order of their timestamps.
+      if (!await type.lockSubject(tx, check.subject.id)) return false
+      const result = type.prepareResult ? await type.prepareResult(tx, check, subject, answer.result) : answer.result
+      const completed = await repo.settle(tx, check.id, 'completed', {
+        completedTs: new Date(clock.now()), riskRatingId: answer.riskRating.id, result, failureReason: null, provider: type.provider!.name,
+      })
+      if (!completed) {
+        if (type.prepareResult) throw new AlreadySettled() // undo what prepareResult wrote
+        return true
+      }
+      const own = type.onCompleted ? await type.onCompleted(tx, completed, subject, result) : []
+      await deps.publish(tx, check.accountId, [{ type: 'check.completed', data: { caseId: check.caseId, check: checkView(completed) } }, ...own])
+      return true
+    }).catch((err) => { if (err instanceof AlreadySettled) return true; throw err })
+    if (!recorded) await fail(check, type, undefined, deletedReason(check))
   }
 
   return {
@@ -99,8 +155,18 @@ export function createChecksService (deps: ChecksDeps) {
       const type = typeOf(name)
       const enabled = type && enabledCondition(type)
       if (!type || !enabled) return null
-      return enqueue(tx, type, accountId, caseId, subjectId, enabled)
+      // An upload's checks are the client's request and count against its limits (a 429 undoes the
+      // upload); a case's AML, a bank account's BAV and a re-screen are never refused (docs/decisions.md).
+      if (type.subjectType === 'document') await admit(tx, type, accountId, subjectId)
+      const check = await enqueue(tx, type, accountId, caseId, subjectId, enabled)
+      return check && withoutMark(check)
     },
+
+    /**
+     * 429 (TooManyChecks) when the account has no room for the checks `need` would start; the
+     * upload route asks before it reads a body. Without a lock: the checks' own insert asks again.
+     */
+    assertRoomFor: (q: Queryable, accountId: number, need: Need): Promise<void> => assertRoomFor(q, accountId, need),
 
     /** A check on request (POST /api/cases/{caseId}/checks, and BAV's own bav-checks route). */
     async request (caller: Caller, caseId: number, body: CheckRequest): Promise<CheckRecord> {
@@ -115,9 +181,14 @@ export function createChecksService (deps: ChecksDeps) {
         const refusal = type.refuse?.(subject)
         if (refusal) throw new ValidationFailed([refusal])
         const enabled = enabledCondition(type)
-        const check = enabled && await enqueue(tx, type, caller.accountId, caseId, subjectId, enabled)
+        if (!enabled) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
+        const pending = await repo.findPending(tx, type.name, type.subjectType, subjectId)
+        if (pending) throw new CheckAlreadyPending(pending.id)
+        await admit(tx, type, caller.accountId, subjectId)
+        const check = await enqueue(tx, type, caller.accountId, caseId, subjectId, enabled)
         if (!check) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
-        return check
+        if (check.existing) throw new CheckAlreadyPending(check.id) // made by a concurrent request since the look above
+        return withoutMark(check)
       })
     },
 
@@ -162,35 +233,20 @@ export function createChecksService (deps: ChecksDeps) {
       if (!check || check.status !== 'pending') return
       const type = typeOf(check.checkType)
       if (!type) return // a type this build no longer has: left pending for the build that does
-      const subject = await type.loadSubject(db, check.subject.id)
-      if (!subject) return fail(check, type, undefined, deletedReason(check))
-      if (!type.provider) return fail(check, type, subject, type.unavailableReason ?? `No ${type.name} provider is configured.`)
-      let answer
-      try {
-        answer = await type.provider.run(subject)
-      } catch (err) {
-        if (err instanceof CheckCannotComplete) return fail(check, type, subject, err.message)
-        const lastTry = job.retryCount >= type.queue.retryLimit
-        deps.log.warn({ err, jobId: job.id, checkId: check.id, checkType: type.name, retryCount: job.retryCount, lastTry }, 'check provider call failed')
-        if (lastTry) await fail(check, type, subject, err instanceof ProviderUnavailable ? `The ${type.name} provider was unavailable; request a new check later.` : 'The check could not be completed; request a new check later.')
-        throw err
+      const lease = await claimCheck(db, check.id, deps.leaseSeconds, () =>
+        deps.log.warn({ jobId: job.id, checkId: check.id, checkType: type.name }, 'check claim lapsed while its provider ran; another runner may take it'))
+      if (lease === 'settled') return
+      if (typeof lease === 'number') {
+        // Another runner is alive on it: come back when its claim would lapse, so a dead run is still finished.
+        const priority = -await repo.queuedBefore(db, check)
+        await queue.enqueue(db, type.queue.name, { checkId: check.id } satisfies CheckJob, { startAfter: Math.ceil(lease) + 1, priority })
+        return
       }
-      const recorded = await db.transaction(async (tx) => {
-        // Locked first, so results on one subject commit in the order of their timestamps.
-        if (!await type.lockSubject(tx, check.subject.id)) return false
-        const result = type.prepareResult ? await type.prepareResult(tx, check, subject, answer.result) : answer.result
-        const completed = await repo.settle(tx, check.id, 'completed', {
-          completedTs: new Date(clock.now()), riskRatingId: answer.riskRating.id, result, failureReason: null, provider: type.provider!.name,
-        })
-        if (!completed) {
-          if (type.prepareResult) throw new AlreadySettled() // undo what prepareResult wrote
-          return true
-        }
-        const own = type.onCompleted ? await type.onCompleted(tx, completed, subject, result) : []
-        await deps.publish(tx, check.accountId, [{ type: 'check.completed', data: { caseId: check.caseId, check: checkView(completed) } }, ...own])
-        return true
-      }).catch((err) => { if (err instanceof AlreadySettled) return true; throw err })
-      if (!recorded) await fail(check, type, undefined, deletedReason(check))
+      try {
+        await settleClaimed(job, check, type, lease)
+      } finally {
+        lease.stop()
+      }
     },
 
     /** One job per type's queue, for the workers. */

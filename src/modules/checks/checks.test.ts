@@ -33,6 +33,11 @@ async function settled (caller: GivenClient, caseId: number, id: number): Promis
   return eventually(async () => (await get(caller, `/api/cases/${caseId}/checks/${id}`)).json() as Check, (c) => c.status !== 'pending', { what: `check ${id} settled` })
 }
 
+/** Waits until the case has no pending check (a trigger's BAV), so a new request is not a 409. */
+async function noPending (caller: GivenClient, caseId: number): Promise<void> {
+  await eventually(async () => (await get(caller, `/api/cases/${caseId}/checks`)).json() as Check[], (list) => list.every((c) => c.status !== 'pending'), { what: `case ${caseId} with no pending check` })
+}
+
 function assertErrors (res: { statusCode: number, headers: Record<string, unknown>, body: string }, errors: string[]) {
   assert.equal(res.statusCode, 400, res.body)
   assert.equal(res.headers['content-type'], JSON_TYPE)
@@ -49,6 +54,7 @@ describe('POST /api/cases/{caseId}/checks', () => {
     const caller = await givenReseller(app)
     const caseId = await givenCase(app, caller)
     const bankAccountId = await givenBankAccount(app, caller, caseId, { sortCode: '107999', accountNumber: '88837491' })
+    await noPending(caller, caseId)
 
     const res = await post(caller, caseId, { checkType: 'BAV', bankAccountId })
 
@@ -142,6 +148,7 @@ describe('GET /api/cases/{caseId}/checks and /checks/{id}', () => {
     const caller = await givenReseller(app, { services: [2] })
     const caseId = await givenCase(app, caller)
     const bankAccountId = await givenBankAccount(app, caller, caseId)
+    await noPending(caller, caseId)
     const requested = (await post(caller, caseId, { checkType: 'BAV', bankAccountId })).json() as Check
 
     const res = await get(caller, `/api/cases/${caseId}/checks`)
@@ -173,6 +180,7 @@ describe('GET /api/cases/{caseId}/checks and /checks/{id}', () => {
     const caseId = await givenCase(app, owner)
     const otherCase = await givenCase(app, owner)
     const bankAccountId = await givenBankAccount(app, owner, caseId)
+    await noPending(owner, caseId)
     const check = (await post(owner, caseId, { checkType: 'BAV', bankAccountId })).json() as Check
 
     assertEmpty404(await get(stranger, `/api/cases/${caseId}/checks`))
