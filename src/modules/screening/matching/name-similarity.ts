@@ -3,7 +3,7 @@ import { GENERIC_ORGANISATION_WORDS, PARTICLES } from './name-vocabulary.ts'
 import { jaroWinkler } from '#shared/jaro-winkler.ts'
 import { joinedNeighbours, type JoinedVariant, type PreparedName } from './prepared-name.ts'
 import { consonantSkeleton } from './spelling.ts'
-import { compareTokens, type CompareOptions, type Likeness, type TokenForms } from './token-similarity.ts'
+import { compareTokensCached, type CompareOptions, type Likeness, type TokenForms } from './token-similarity.ts'
 
 /** Two words paired by the alignment. */
 export interface WordPair {
@@ -51,12 +51,16 @@ export function compareNames (subject: PreparedName, listed: PreparedName): Name
   const score = subject.kind === 'person' ? scorePersonWords : scoreOrganisationWords
   let best = score(subject.words, listed.words, options)
   if (best.score >= TRY_JOINS_BELOW || best.pairs.length === 0) return best
+  // A joined variant counts only when its joined word pairs with a word that is both its parts, so only a variant
+  // for which the other name has such a word is scored: the same result as scoring all, for a fraction of the work.
   for (const variant of joinedNeighbours(subject)) {
+    if (!listed.words.some((word) => isWholeWord(variant, word.token, options))) continue
     const joined = score(variant.words, listed.words, options)
     const pair = joined.pairs.find((candidate) => candidate.subject === variant.words[variant.index]!.token)
     if (pair !== undefined && isWholeWord(variant, pair.listed, options)) best = higher(best, joined)
   }
   for (const variant of joinedNeighbours(listed)) {
+    if (!subject.words.some((word) => isWholeWord(variant, word.token, options))) continue
     const joined = score(subject.words, variant.words, options)
     const pair = joined.pairs.find((candidate) => candidate.listed === variant.words[variant.index]!.token)
     if (pair !== undefined && isWholeWord(variant, pair.subject, options)) best = higher(best, joined)
@@ -117,7 +121,7 @@ function scoreOrganisationWords (subject: TokenForms[], listed: TokenForms[], op
 }
 
 function align (subject: TokenForms[], listed: TokenForms[], options: CompareOptions, weight: (index: number) => number) {
-  const likeness = subject.map((a) => listed.map((b) => compareTokens(a, b, options)))
+  const likeness = subject.map((a) => listed.map((b) => compareTokensCached(a, b, options)))
   const credit = likeness.map((row, index) => row.map((cell) => cell.score >= MIN_WORD_LIKENESS ? cell.score * weight(index) : 0))
   const assignment = bestAssignment(credit, listed.length)
   const pairedListed = new Set(assignment.filter((column) => column !== -1))

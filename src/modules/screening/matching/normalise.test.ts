@@ -34,6 +34,22 @@ describe('normaliseName: folding and transliteration', () => {
     assert.deepEqual(tokensOf('王小明'), ['wang', 'xiao', 'ming'])
   })
 
+  it('when a run of Chinese characters is longer than a name, then it is one word, not one per character', () => {
+    assert.deepEqual(tokensOf('王小明明明明明'), ['wangxiaomingmingmingmingming'])
+  })
+
+  it('when a name has more than 12 words, then the first 11 and the last are kept', () => {
+    const words = Array.from({ length: 20 }, (_, i) => `w${String.fromCharCode(97 + i)}`)
+    assert.deepEqual(tokensOf(words.join(' ')), [...words.slice(0, 11), 'wt'])
+  })
+
+  it('when a name is a megabyte long, then only its first 300 characters are read, each word at most 40 letters', () => {
+    const started = performance.now()
+    assert.deepEqual(tokensOf('中'.repeat(1_000_000)), ['zhong'.repeat(8)])
+    assert.deepEqual(tokensOf('ab'.repeat(500_000)), ['ab'.repeat(20)])
+    assert.ok(performance.now() - started < 500)
+  })
+
   it('when a name is in full-width letters, then it reads as ASCII', () => {
     assert.deepEqual(tokensOf('ＪＯＨＮ ＳＭＩＴＨ'), ['john', 'smith'])
   })

@@ -36,19 +36,38 @@ export function tokenForms (token: string): TokenForms {
   return { token, key: spellingKey(token), skeletons: consonantReadings(token), phonetic: phoneticCodes(token) }
 }
 
+// The same pairs of words recur across a candidate's aliases, their joined variants and the next screenings.
+const PAIR_CACHE_LIMIT = 200_000
+const pairCache = new Map<string, TokenLikeness>()
+
+/** compareTokens, remembered: a thread screening a list meets the same pairs of words again and again. */
+export function compareTokensCached (a: TokenForms, b: TokenForms, options: CompareOptions): TokenLikeness {
+  const key = `${options.acrossAbjad ? 1 : 0}${options.initials ? 1 : 0}${a.token}\u0000${b.token}`
+  const cached = pairCache.get(key)
+  if (cached !== undefined) return cached
+  const likeness = compareTokens(a, b, options)
+  if (pairCache.size >= PAIR_CACHE_LIMIT) pairCache.clear()
+  pairCache.set(key, likeness)
+  return likeness
+}
+
 /** How alike two words of a name are, 0..1, and why. */
 export function compareTokens (a: TokenForms, b: TokenForms, options: CompareOptions): TokenLikeness {
   if (a.token === b.token) return { score: 1, likeness: 'exact' }
   if (a.token.length === 1 || b.token.length === 1) return compareInitial(a.token, b.token, options)
   if (options.acrossAbjad) return compareConsonants(a.skeletons, b.skeletons)
   if (a.key === b.key) return { score: SAME_SPELLING_KEY, likeness: 'spelling' }
-  const distance = Math.min(editDistance(a.token, b.token), editDistance(a.key, b.key))
+  const evenLength = isEvenLength(a.token, b.token)
   const longest = Math.max(a.token.length, b.token.length)
+  // Both ways below need even lengths and an edit budget of at most a third of the letters, and an edit distance is
+  // at least the difference in length: most pairs of a long name's words are told apart before the quadratic part.
+  const budget = Math.max(1, Math.floor(longest / 3))
+  if (!evenLength || (Math.abs(a.token.length - b.token.length) > budget && Math.abs(a.key.length - b.key.length) > budget)) return UNLIKE
+  const distance = Math.min(editDistance(a.token, b.token), editDistance(a.key, b.key))
   // Jaro-Winkler ranks; an edit budget that grows with length keeps out names that merely begin or end alike
   // ('Vladislav' and 'Vladimir', 'Ivan' and 'Ivanov', 'Yanukovych' and 'Maksymovych'). Names that begin differently get one slip only
   // ('Levchenko' is not 'Savchenko'): transliterations that change the first letter are folded by the keys.
   const sameStart = a.key[0] === b.key[0]
-  const evenLength = isEvenLength(a.token, b.token)
   let best = UNLIKE
   if (evenLength && distance <= (sameStart ? Math.max(1, Math.floor(longest / 4)) : 1)) {
     best = { score: Math.max(jaroWinkler(a.token, b.token), jaroWinkler(a.key, b.key)), likeness: 'similar' }
