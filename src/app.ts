@@ -5,8 +5,9 @@ import type { Config } from './config/config.ts'
 import { connectDatabase, type Connection } from './infra/db/connect.ts'
 import type { Database } from './infra/db/database.ts'
 import { migrate } from './infra/db/migrate.ts'
-import type { OcrPool } from './infra/ocr/ocr-pool.ts'
 import { createOcrProcess } from './infra/ocr/ocr-process-client.ts'
+import { createOcr, type Ocr } from './infra/ocr/ocr-service.ts'
+import type { SandboxPool } from './infra/sandbox/sandbox-pool.ts'
 import { type Queue, type QueueDefinition, startQueue } from './infra/queue/queue.ts'
 import { registerApiVersion } from './infra/http/api-version.ts'
 import { registerErrorHandling } from './infra/http/error-handler.ts'
@@ -36,7 +37,7 @@ import { casesRoutes, casesSchemas, type CasesService, createCasesService } from
 import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService, SERVICE_OF } from './modules/checks/index.ts'
 import { KYC_QUEUE, kycCheckType } from './modules/kyc/index.ts'
 import { AML_QUEUE, amlCheckType, createRescreenJob, createScreeningService, ensureSandboxList, hasLists, RESCREEN_JOB, rescreenQueues, type ScreeningService, screeningRoutes, screeningSchemas, startRescreen } from './modules/screening/index.ts'
-import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, loadDocument, lockDocument, documentsRoutes, documentsSchemas, type DocumentsService, type RiskThreads, sampleDocumentsRoutes, startRiskThreads } from './modules/documents/index.ts'
+import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, loadDocument, lockDocument, documentsRoutes, documentsSchemas, type DocumentsService, sampleDocumentsRoutes, createDocumentParsers } from './modules/documents/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
 import { createDeliveryJob, createWebhooksService, webhookQueues, webhooksJobs, webhooksRoutes, webhooksSchemas, type WebhooksService } from './modules/webhooks/index.ts'
@@ -82,7 +83,7 @@ export interface AppOverrides {
 }
 
 /** What every service is built on; made first and released by app.close(). */
-interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: OcrPool, risk: RiskThreads }
+interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: Ocr, parsers: SandboxPool }
 
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
 export async function buildApp (config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -105,12 +106,16 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     }, queuesFor(config), (err) => logger.error({ err }, 'job queue error'))
     const openQueue = queue
     const failures = redis ? redisFailureCounter(redis, config.redisKeyPrefix, 60_000) : memoryFailureCounter(60_000, () => clock.now())
-    // OCR and PDF rendering run in a child process of their own, started on first use.
-    const ocr = createOcrProcess({ workers: config.ocrWorkers, maxPixels: config.documents.maxPixels })
-    // Document risk reads PDFs with pdf.js in a worker thread, started on first use: one is enough
-    // for a process's checks (about 10 ms a page), and each holds its own heap.
-    const risk = startRiskThreads(1)
-    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr, risk }
+    // Uploaded files are parsed (pages counted, risk read, pages rendered, photos prepared) in sandbox
+    // processes with a memory cap and a time budget; tesseract reads the prepared images in the OCR
+    // process. All start on first use.
+    const parsers = createDocumentParsers(config.parsers)
+    const ocr = createOcr({
+      parsers,
+      tesseract: createOcrProcess({ workers: config.ocrWorkers, memoryMb: config.parsers.ocrMemoryMb, callTimeoutMs: config.parsers.timeoutMs }),
+      maxPixels: config.documents.maxPixels,
+    })
+    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr, parsers }
 
     const services = await createServices(infra, overrides)
     const app = createHttpApp(infra, services)
@@ -131,7 +136,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       // Fastify has stopped taking requests and finished the in-flight ones; jobs finish next.
       await openQueue.stop()
       await ocr.close()
-      await risk.close()
+      await parsers.close()
       failures.close()
       if (redis) redis.disconnect()
       if (!overrides.connection) await db.close()
@@ -150,7 +155,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues, AML_QUEUE, KYC_QUEUE]), ...webhookQueues, ...rescreenQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
-async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, risk }: Infra, overrides: AppOverrides): Promise<AppServices> {
+async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, parsers }: Infra, overrides: AppOverrides): Promise<AppServices> {
   // AML screens against the lists in the database: the sandbox ships its own, production needs an import.
   if (config.environment === 'sandbox') await ensureSandboxList(db, new Date(clock.now()), (tx, version) => startRescreen(queue, tx, version.source, version.version))
   const yente = config.screening.provider === 'yente' ? config.screening : null
@@ -168,7 +173,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
       findActiveBankAccount,
       lockActiveBankAccount,
     }),
-    documentRiskCheckType({ clock, risk }),
+    documentRiskCheckType({ clock, parsers }),
     // The bank-accounts service is made after the checks it triggers; the extraction reaches it when it runs.
     documentExtractionCheckType({ ocr, maxPages: config.documents.maxPages, createBankAccount: (tx, input) => bankAccounts.createFromDocument(tx, input) }),
     aml.type,
@@ -206,7 +211,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger, admission: config.checkAdmission, leaseSeconds: config.checkLeaseSeconds })
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
-  const documents = createDocumentsService({ db, clock, cases, checks, limits: config.documents })
+  const documents = createDocumentsService({ db, clock, cases, checks, limits: { ...config.documents, parsers } })
   const screening = createScreeningService({ db, clock, queue, checks, assertCaseOwned: cases.assertOwned })
   const rescreen = createRescreenJob({
     db, queue, clock, screenCase: aml.screenCase,

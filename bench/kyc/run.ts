@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createOcrProcess } from '../../src/infra/ocr/ocr-process-client.ts'
+import { createStandaloneOcr } from '../../src/infra/ocr/ocr-standalone.ts'
 import { readMrz } from '../../src/modules/kyc/mrz/index.ts'
 import type { MrzFields, MrzReading } from '../../src/modules/kyc/mrz/index.ts'
 
@@ -14,7 +14,8 @@ const { values: args } = parseArgs({ options: { json: { type: 'boolean', default
 const SET = args.set ? pathToFileURL(args.set.replace(/\/?$/, '/')) : new URL('./set/', import.meta.url)
 const { now, documents } = JSON.parse(await readFile(new URL('expected.json', SET), 'utf8')) as { now: string, documents: Expected[] }
 const asJson = args.json
-const ocr = createOcrProcess({ workers: 1, maxPixels: 40_000_000 })
+const standalone = createStandaloneOcr({ maxPixels: 40_000_000 })
+const ocr = standalone.forTenant('bench')
 const kindOf = (file: string) => file.endsWith('.jpeg') ? 'jpeg' as const : file.endsWith('.pdf') ? 'pdf' as const : 'png' as const
 const FIELDS = Object.keys(documents[0]!.fields) as (keyof MrzFields)[]
 
@@ -41,7 +42,7 @@ for (const doc of documents) {
   outcomes.push(outcome)
   if (!asJson) process.stderr.write(outcome.read ? '.' : 'x')
 }
-await ocr.close()
+await standalone.close()
 
 const percentile = (values: number[], p: number) => { const sorted = [...values].sort((a, b) => a - b); return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! }
 const ratio = (n: number, total: number) => Math.round((1000 * n) / total) / 10

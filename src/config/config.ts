@@ -63,6 +63,12 @@ export interface Config {
   documents: { maxBytes: number, maxPages: number, maxPixels: number }
   /** OCR engines run at once per process (OCR_WORKERS), each a worker thread of about 100 MB while it works. */
   ocrWorkers: number
+  /**
+   * Sandbox processes that parse uploaded files (PARSER_PROCESSES), the memory one parse may use above
+   * its process's idle size (PARSER_MEMORY_MB), the time one parse or OCR call may take
+   * (PARSER_TIMEOUT_SECONDS), and the memory the OCR process may grow by while it reads (OCR_MEMORY_MB).
+   */
+  parsers: { processes: number, memoryMb: number, timeoutMs: number, ocrMemoryMb: number }
   /** The score from which a listed entry is an AML hit (AML_MATCH_THRESHOLD, 0.5–1; default 0.85). */
   amlThreshold: number
   /** Where AML screens (SCREENING_PROVIDER): the lists in the database, or OpenSanctions' yente at YENTE_URL. */
@@ -161,6 +167,12 @@ export function loadConfig (env: Env = process.env): Config {
       maxPixels: parseInteger('DOCUMENT_MAX_PIXELS', env.DOCUMENT_MAX_PIXELS, 40_000_000, 10_000, 200_000_000),
     },
     ocrWorkers: parseInteger('OCR_WORKERS', env.OCR_WORKERS, 1, 1, 16),
+    parsers: {
+      processes: parseInteger('PARSER_PROCESSES', env.PARSER_PROCESSES, 2, 1, 32),
+      memoryMb: parseInteger('PARSER_MEMORY_MB', env.PARSER_MEMORY_MB, 400, 64, 16_384),
+      timeoutMs: parseInteger('PARSER_TIMEOUT_SECONDS', env.PARSER_TIMEOUT_SECONDS, 60, 1, 3600) * 1000,
+      ocrMemoryMb: parseInteger('OCR_MEMORY_MB', env.OCR_MEMORY_MB, 450, 64, 16_384),
+    },
     amlThreshold: parseFraction('AML_MATCH_THRESHOLD', env.AML_MATCH_THRESHOLD, 0.85, 0.5, 1),
     screening: parseScreening(env),
     bavCop: parseBavCop(env, environment),

@@ -37,6 +37,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     workerPort: null,
     documents: { maxBytes: 10 * 1024 * 1024, maxPages: 50, maxPixels: 40_000_000 },
     ocrWorkers: 1,
+    parsers: { processes: 2, memoryMb: 400, timeoutMs: 60_000, ocrMemoryMb: 450 },
     amlThreshold: 0.85,
     screening: { provider: 'local' },
     bavCop: null,

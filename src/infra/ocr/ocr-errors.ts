@@ -49,3 +49,11 @@ export class PdfTooManyPages extends Error {
     this.maxPages = maxPages
   }
 }
+
+/** A pre-scan of the PDF's structure refused it before any parser opened it; the message says why. */
+export class PdfRefused extends Error {
+  constructor (reason: string) {
+    super(reason)
+    this.name = 'PdfRefused'
+  }
+}

@@ -3,12 +3,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, describe, it } from 'node:test'
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas'
-import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib'
+import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib'
+import { deflateSync } from 'node:zlib'
+import { SandboxClosed, SandboxMemoryExceeded } from '../sandbox/sandbox-errors.ts'
 import { ImageTooLarge, ImageUnreadable, PdfPasswordProtected, PdfTooManyPages, PdfUnreadable, PoolClosed } from './ocr-errors.ts'
-import { createOcrPool } from './ocr-pool.ts'
+import { createStandaloneOcr } from './ocr-standalone.ts'
 
-const pool = createOcrPool({ workers: 1, maxPixels: 4_000_000 })
-after(() => pool.close())
+const ocr = createStandaloneOcr({ maxPixels: 4_000_000 })
+const pool = ocr.forTenant('test')
+after(() => ocr.close())
 
 // The machine's fonts draw the test image; without any, canvas draws nothing to read.
 const noFonts = GlobalFonts.families.length === 0 && 'no system fonts for @napi-rs/canvas to draw text with'
@@ -41,7 +44,7 @@ function encrypt (doc: PDFDocument): void {
   context.trailerInfo.ID = context.obj([PDFHexString.of('00'.repeat(16)), PDFHexString.of('00'.repeat(16))])
 }
 
-describe('OCR pool', () => {
+describe('OCR: PDFs and photos in sandbox processes, tesseract in the OCR process', () => {
   it('when an image of printed text is recognised, then its words come back, without blocking the event loop', { skip: noFonts }, async () => {
     const delay = monitorEventLoopDelay({ resolution: 10 })
     delay.enable()
@@ -50,14 +53,14 @@ describe('OCR pool', () => {
     assert.match(result.text, /Sort code: 08-99-99/)
     assert.match(result.text, /Account number: 66374958/)
     assert.ok(result.confidence > 0.8 && result.confidence <= 1, `confidence ${result.confidence}`)
-    // tesseract runs in a worker thread: the loop here stays free (a blocked loop shows ~1 s)
+    // tesseract runs in another process: the loop here stays free (a blocked loop shows ~1 s)
     assert.ok(delay.max / 1e6 < 200, `event loop delayed ${delay.max / 1e6} ms`)
   })
 
   it('when an image has more pixels than maxPixels, then it is refused before any worker decodes it', async () => {
-    const small = createOcrPool({ workers: 1, maxPixels: 10_000 })
+    const small = createStandaloneOcr({ maxPixels: 10_000 })
     const image = new Uint8Array(createCanvas(200, 100).toBuffer('image/png'))
-    await assert.rejects(small.recognise(image), (error: ImageTooLarge) => {
+    await assert.rejects(small.forTenant('t').recognise(image), (error: ImageTooLarge) => {
       assert.ok(error instanceof ImageTooLarge)
       assert.deepEqual([error.width, error.height, error.maxPixels], [200, 100, 10_000])
       assert.equal(error.message, 'The image is 200 × 100 pixels; at most 10000 pixels can be read')
@@ -112,27 +115,33 @@ describe('OCR pool', () => {
     assert.ok(width! * height! <= 4_000_000 && width! > 2000, `${width} × ${height}`)
   })
 
-  it('when the pool is closed, then its worker threads stop and it refuses work', async () => {
-    // each worker thread holds one active MessagePort until it exits
-    const ports = () => process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length
-    const before = ports()
-    const own = createOcrPool({ workers: 1, maxPixels: 4_000_000 })
-    await own.recognise(new Uint8Array(createCanvas(100, 50).toBuffer('image/png')))
-    await own.readPdfText(await pdfWithText(['x']), { maxPages: 1 })
-    assert.equal(own.liveWorkers(), 2)
-    assert.equal(ports(), before + 2)
-    await own.close()
-    assert.equal(own.liveWorkers(), 0)
-    // a terminated thread lets go of its port once its exit is processed, a moment later
-    for (let waited = 0; ports() > before && waited < 2000; waited += 20) await sleep(20)
-    assert.equal(ports(), before)
-    await assert.rejects(own.readPdfText(await pdfWithText(['x']), { maxPages: 1 }), PoolClosed)
-    await assert.rejects(own.recognise(textImage(['x'])), PoolClosed)
+  it('when a PDF\'s content stream decodes to more than the memory budget, then SandboxMemoryExceeded, and the next PDF is read', async () => {
+    // 300 MB of spaces in one Flate stream: under 1 MB on disk, as the attack's 1 GiB one was.
+    const bomb = await pdfWithText(['x'], (doc) => {
+      const stream = doc.context.stream(deflateSync(Buffer.alloc(300 * 1024 * 1024, 0x20), { level: 9 }), { Filter: 'FlateDecode' })
+      doc.getPage(0).node.set(PDFName.of('Contents'), doc.context.register(stream))
+    })
+    const tight = createStandaloneOcr({ maxPixels: 4_000_000, memoryMb: 150 })
+    after(() => tight.close())
+    await assert.rejects(tight.forTenant('t').readPdfText(bomb, { maxPages: 5 }), (error: Error) =>
+      error instanceof SandboxMemoryExceeded && error.message === 'The file needed more than 150 MB of memory to read; it was not processed.')
+    assert.deepEqual(await tight.forTenant('t').readPdfText(await pdfWithText(['after']), { maxPages: 5 }), { pageCount: 1, pages: ['after'] })
   })
 
-  it('when workers are idle for idleMs, then they stop by themselves', async () => {
-    const own = createOcrPool({ workers: 1, maxPixels: 4_000_000, idleMs: 50 })
-    await own.readPdfText(await pdfWithText(['x']), { maxPages: 1 })
+  it('when the OCR is closed, then its processes stop and it refuses work', async () => {
+    const own = createStandaloneOcr({ maxPixels: 4_000_000 })
+    await own.forTenant('t').recognise(new Uint8Array(createCanvas(100, 50).toBuffer('image/png')))
+    await own.forTenant('t').readPdfText(await pdfWithText(['x']), { maxPages: 1 })
+    assert.equal(own.liveWorkers(), 2)
+    await own.close()
+    assert.equal(own.liveWorkers(), 0)
+    await assert.rejects(own.forTenant('t').readPdfText(await pdfWithText(['x']), { maxPages: 1 }), SandboxClosed)
+    await assert.rejects(own.forTenant('t').recognise(textImage(['x'])), PoolClosed)
+  })
+
+  it('when the processes are idle for idleMs, then they stop by themselves', async () => {
+    const own = createStandaloneOcr({ maxPixels: 4_000_000, idleMs: 50 })
+    await own.forTenant('t').readPdfText(await pdfWithText(['x']), { maxPages: 1 })
     await sleep(300)
     assert.equal(own.liveWorkers(), 0)
     await own.close()

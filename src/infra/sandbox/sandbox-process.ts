@@ -4,7 +4,7 @@
 // which the cap would refuse.
 import { setPriority } from 'node:os'
 import { limitOwnData } from './process-memory.ts'
-import type { SandboxAnswer, SandboxRequest, SandboxSetup, TaskTable } from './sandbox-protocol.ts'
+import { isOutOfMemory, type SandboxAnswer, type SandboxRequest, type SandboxSetup, type TaskTable } from './sandbox-protocol.ts'
 
 const setup = JSON.parse(process.argv[2]!) as SandboxSetup
 try { setPriority(setup.nice) } catch {}
@@ -14,10 +14,6 @@ for (const url of setup.modules) Object.assign(tasks, ((await import(url)) as { 
 
 // Every module is loaded (and its lazy parts warmed by its own import), so the budget is all the task's.
 const limited = limitOwnData(setup.memoryMb * 1024 * 1024)
-
-/** An allocation the cap refused: the task asked for more memory than its budget. */
-const isOutOfMemory = (error: unknown) =>
-  error instanceof RangeError && /alloc|out of memory|Invalid (typed )?array length/i.test(error.message)
 
 process.on('message', (request: SandboxRequest) => {
   const task = tasks[request.op]

@@ -7,3 +7,7 @@ export type SandboxAnswer =
   | { id: number, ok: true, value: unknown }
   | { id: number, ok: false, error: { name: string, message: string, fields: Record<string, unknown> } }
 export interface SandboxReady { ready: true, limited: boolean }
+
+/** An allocation the memory cap refused: the task asked for more than its budget. */
+export const isOutOfMemory = (error: unknown): boolean =>
+  error instanceof RangeError && /alloc|out of memory|Invalid (typed )?array length/i.test(error.message)

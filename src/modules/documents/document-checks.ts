@@ -1,13 +1,17 @@
 import type { Queryable } from '../../infra/db/database.ts'
+import { PdfRefused } from '../../infra/ocr/ocr-errors.ts'
+import type { Ocr } from '../../infra/ocr/ocr-service.ts'
+import { SandboxTaskFailed } from '../../infra/sandbox/sandbox-errors.ts'
+import type { SandboxPool } from '../../infra/sandbox/sandbox-pool.ts'
 import type { Clock } from '#shared/clock.ts'
 import type { NewBankAccount } from '../bank-accounts/index.ts'
 import { checkModulus } from '../bav/index.ts'
 import { CheckCannotComplete, type CheckType, defineCheckType, type ProviderAnswer, riskRatingOf, type Subject } from '../checks/index.ts'
-import { type DocumentKind, DocumentUnreadable } from './analysis/analysis-types.ts'
+import { type DocumentKind, DocumentUnreadable, type RiskSignal } from './analysis/analysis-types.ts'
 import * as repo from './documents.repository.ts'
 import { DocumentExtractionResult, DocumentRiskResult, type DocumentType } from './documents.schemas.ts'
 import { extractStatement } from './extraction/index.ts'
-import type { RiskThreads } from './risk/risk-threads.ts'
+import { DOCUMENT_TASKS } from './parser-task-names.ts'
 
 export interface DocumentSubject extends Subject { id: number, documentType: DocumentType, kind: DocumentKind, bytes: Uint8Array }
 
@@ -29,18 +33,21 @@ const EXTRACTION_QUEUE = queue('document.extraction', 2)
 /** The document checks' queues, made before the check types (which need the queue). */
 export const documentQueues = [RISK_QUEUE, EXTRACTION_QUEUE]
 
-/** An unreadable file is a final answer about the file, not a reason to try again. */
+/**
+ * An unreadable file, or one that ran its parser over its memory or time budget, is a final answer
+ * about the file, not a reason to try again.
+ */
 async function final<T> (work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (err) {
-    if (err instanceof DocumentUnreadable) throw new CheckCannotComplete(err.message, { cause: err })
+    if (err instanceof DocumentUnreadable || err instanceof SandboxTaskFailed || err instanceof PdfRefused) throw new CheckCannotComplete(err.message, { cause: err })
     throw err
   }
 }
 
 /** Document risk, run by this engine in both modes (it reads the file itself): signals the file itself shows (its producer, revisions, dates, hidden content, arithmetic). */
-export function documentRiskCheckType ({ clock, risk }: { clock: Clock, risk: RiskThreads }) {
+export function documentRiskCheckType ({ clock, parsers }: { clock: Clock, parsers: SandboxPool }) {
   return defineCheckType<DocumentSubject, DocumentRiskResult>({
     name: 'DocumentRisk',
     subjectType: 'document',
@@ -50,7 +57,10 @@ export function documentRiskCheckType ({ clock, risk }: { clock: Clock, risk: Ri
     provider: {
       name: 'idcheck-document-risk',
       run: (document) => final(async (): Promise<ProviderAnswer<DocumentRiskResult>> => {
-        const signals = await risk.assess({ bytes: document.bytes, kind: document.kind, now: new Date(clock.now()) })
+        // Images give no signal (assessDocumentRisk): their bytes need not travel to a sandbox.
+        const signals = document.kind !== 'pdf'
+          ? []
+          : await parsers.run<RiskSignal[]>(document.accountId, DOCUMENT_TASKS.assessRisk, { bytes: document.bytes, kind: document.kind, now: new Date(clock.now()) })
         const worst = signals.some((s) => s.severity === 'high') ? 3 : signals.some((s) => s.severity === 'medium') ? 2 : 1
         return { riskRating: riskRatingOf(worst), result: { signals } }
       }),
@@ -62,7 +72,7 @@ export function documentRiskCheckType ({ clock, risk }: { clock: Clock, risk: Ri
 }
 
 export interface ExtractionDeps {
-  ocr: Parameters<typeof extractStatement>[0]['ocr']
+  ocr: Ocr
   maxPages: number
   /** Adds the statement's bank account to the case (bank-accounts module), with its BAV check. */
   createBankAccount: (tx: Queryable, input: NewBankAccount & { documentId: number }) => Promise<{ created: boolean, id: number }>
@@ -81,7 +91,7 @@ export function documentExtractionCheckType (deps: ExtractionDeps) {
     provider: {
       name: 'idcheck-document-extraction',
       run: (document) => final(async (): Promise<ProviderAnswer<Extracted>> => {
-        const { method, fields } = await extractStatement({ bytes: document.bytes, kind: document.kind, ocr: deps.ocr, maxPages: deps.maxPages })
+        const { method, fields } = await extractStatement({ bytes: document.bytes, kind: document.kind, ocr: deps.ocr.forTenant(document.accountId), maxPages: deps.maxPages })
         if (!fields.sortCode || !fields.accountNumber) {
           throw new CheckCannotComplete(method === 'ocr'
             ? 'No account details were found: the scan shows no sort code and account number (or GB IBAN). Upload a sharper scan or the PDF from the bank.'

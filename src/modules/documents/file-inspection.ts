@@ -1,11 +1,20 @@
 import { fileTypeFromBuffer } from 'file-type'
 import { imageSize } from 'image-size'
-import { getDocumentProxy } from 'unpdf'
-import { ValidationFailed } from '../../infra/http/api-error.ts'
+import { Unavailable, ValidationFailed } from '../../infra/http/api-error.ts'
+import { PdfPasswordProtected, PdfRefused } from '../../infra/ocr/ocr-errors.ts'
+import { SandboxBusy, SandboxTaskFailed } from '../../infra/sandbox/sandbox-errors.ts'
+import type { SandboxPool } from '../../infra/sandbox/sandbox-pool.ts'
 import type { DocumentKind } from './analysis/analysis-types.ts'
 import type { DocumentView } from './documents.schemas.ts'
+import { OCR_TASKS } from './parser-task-names.ts'
 
-export interface DocumentLimits { maxBytes: number, maxPages: number, maxPixels: number }
+export interface DocumentLimits {
+  maxBytes: number
+  maxPages: number
+  maxPixels: number
+  /** The sandbox processes that count a PDF's pages (parsers.ts): pdf.js never runs in the API process. */
+  parsers: SandboxPool
+}
 
 export interface Inspected { kind: DocumentKind, contentType: DocumentView['contentType'], pageCount: number }
 
@@ -15,16 +24,22 @@ const KINDS: Record<string, { kind: DocumentKind, contentType: DocumentView['con
   jpg: { kind: 'jpeg', contentType: 'image/jpeg' },
 }
 
+/** A page tree is read in milliseconds: an upload waits no longer than this for its count. */
+const PAGE_COUNT_TIMEOUT_MS = 10_000
+/** When every parser is busy, the uploader is asked to come back after this long. */
+const BUSY_RETRY_SECONDS = 5
+
 /**
  * What the bytes are, told from the bytes themselves (never from the declared type or name), and
- * whether idcheck can take them: a 400 naming the problem otherwise.
+ * whether idcheck can take them: a 400 naming the problem otherwise. File type and image size come
+ * from headers here; a PDF's pages are counted in a sandbox process, in `tenant`'s turn.
  */
-export async function inspectUpload (bytes: Uint8Array, limits: DocumentLimits): Promise<Inspected> {
+export async function inspectUpload (bytes: Uint8Array, limits: DocumentLimits, tenant: string | number = 'upload'): Promise<Inspected> {
   if (bytes.length === 0) throw new ValidationFailed(['The file is empty.'])
   const detected = await fileTypeFromBuffer(bytes)
   const known = detected && KINDS[detected.ext]
   if (!known) throw new ValidationFailed([`The file must be a PDF, PNG or JPEG document${detected ? `; this one is ${detected.mime}` : ''}.`])
-  if (known.kind === 'pdf') return { ...known, pageCount: await pdfPageCount(bytes, limits.maxPages) }
+  if (known.kind === 'pdf') return { ...known, pageCount: await pdfPageCount(bytes, limits, tenant) }
   let size
   try {
     size = imageSize(bytes)
@@ -39,21 +54,19 @@ export async function inspectUpload (bytes: Uint8Array, limits: DocumentLimits):
 }
 
 /** The page count from the PDF's page tree (pdf.js reads no page content for it). */
-async function pdfPageCount (bytes: Uint8Array, maxPages: number): Promise<number> {
-  let pdf
+async function pdfPageCount (bytes: Uint8Array, { parsers, maxPages }: DocumentLimits, tenant: string | number): Promise<number> {
+  let pages: number
   try {
-    // pdf.js takes ownership of the buffer it is given (and reads a Buffer's whole pool): it gets a copy.
-    pdf = await getDocumentProxy(Uint8Array.from(bytes), { verbosity: 0, isEvalSupported: false })
+    pages = await parsers.run<number>(tenant, OCR_TASKS.countPdfPages, { pdf: bytes }, { timeoutMs: PAGE_COUNT_TIMEOUT_MS })
   } catch (err) {
-    if ((err as Error).name === 'PasswordException') throw new ValidationFailed(['The PDF is password-protected; upload it without a password.'])
-    throw new ValidationFailed(['The file is not a readable PDF: its structure is damaged.'])
+    if (err instanceof PdfPasswordProtected) throw new ValidationFailed(['The PDF is password-protected; upload it without a password.'])
+    // Over its memory or time budget, or the reader died: the file's doing, so the client's error.
+    if (err instanceof PdfRefused || err instanceof SandboxTaskFailed) throw new ValidationFailed([err.message])
+    if (err instanceof SandboxBusy) throw new Unavailable('Every document reader is busy; try the upload again shortly.', BUSY_RETRY_SECONDS)
+    if ((err as Error).name === 'PdfUnreadable') throw new ValidationFailed(['The file is not a readable PDF: its structure is damaged.'])
+    throw err
   }
-  try {
-    const pages = pdf.numPages
-    if (pages < 1) throw new ValidationFailed(['The PDF has no pages.'])
-    if (pages > maxPages) throw new ValidationFailed([`The PDF has ${pages} pages; at most ${maxPages} are accepted.`])
-    return pages
-  } finally {
-    await pdf.destroy()
-  }
+  if (pages < 1) throw new ValidationFailed(['The PDF has no pages.'])
+  if (pages > maxPages) throw new ValidationFailed([`The PDF has ${pages} pages; at most ${maxPages} are accepted.`])
+  return pages
 }

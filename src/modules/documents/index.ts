@@ -3,7 +3,7 @@ export { sampleDocumentsRoutes } from './sample-documents.routes.ts'
 export { createDocumentsService } from './documents.service.ts'
 export type { DocumentsService } from './documents.service.ts'
 export { documentExtractionCheckType, documentQueues, documentRiskCheckType, loadDocument, lockDocument, type DocumentSubject } from './document-checks.ts'
-export { startRiskThreads, type RiskThreads } from './risk/risk-threads.ts'
+export { createDocumentParsers } from './parsers.ts'
 export { DocumentUnreadable } from './analysis/analysis-types.ts'
 export { IDENTITY_DOCUMENT_TYPES } from './documents.schemas.ts'
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../infra/db/database.ts'
-import type { OcrPool } from '../../infra/ocr/ocr-pool.ts'
+import type { Ocr } from '../../infra/ocr/ocr-service.ts'
 import type { Clock } from '#shared/clock.ts'
 import { CheckCannotComplete, defineCheckType, type Subject } from '../checks/index.ts'
 import { type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES } from '../documents/index.ts'
@@ -21,7 +21,7 @@ export const KYC_QUEUE = { name: 'kyc.check', retryLimit: 2, retryDelaySeconds: 
 
 export interface KycDeps {
   clock: Clock
-  ocr: OcrPool
+  ocr: Ocr
   loadDocument: (q: Queryable, id: number) => Promise<DocumentSubject | undefined>
   lockDocument: (tx: Queryable, id: number) => Promise<boolean>
   findCase: (q: Queryable, id: number) => Promise<KycCase | undefined>
@@ -41,7 +41,7 @@ export function kycCheckType (deps: KycDeps) {
         const now = new Date(deps.clock.now())
         let reading
         try {
-          reading = await readMrz(deps.ocr, { bytes: document.bytes, kind: document.kind }, now)
+          reading = await readMrz(deps.ocr.forTenant(document.accountId), { bytes: document.bytes, kind: document.kind }, now)
         } catch (err) {
           if (err instanceof DocumentUnreadable) throw new CheckCannotComplete(err.message, { cause: err })
           throw err

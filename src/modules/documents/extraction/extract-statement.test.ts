@@ -2,14 +2,15 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { after, describe, it } from 'node:test'
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib'
-import { createOcrPool } from '../../../infra/ocr/ocr-pool.ts'
+import { createStandaloneOcr } from '../../../infra/ocr/ocr-standalone.ts'
 import { bankStatementMetadata, cleanStatementContent, layOutStatement, longStatementContent, makeStatementPdf } from '../samples/index.ts'
 import { DocumentUnreadable } from '../analysis/analysis-types.ts'
 import { extractStatement } from './extract-statement.ts'
 import type { StatementFields } from './extraction-types.ts'
 
-const ocr = createOcrPool({ workers: 2, maxPixels: 20_000_000 })
-after(() => ocr.close())
+const own = createStandaloneOcr({ workers: 2, processes: 2, maxPixels: 20_000_000 })
+const ocr = own.forTenant('test')
+after(() => own.close())
 
 const sample = async (name: string) => new Uint8Array(await readFile(new URL(`../samples/${name}`, import.meta.url)))
 const unreadable = (message: RegExp) => (error: unknown) => error instanceof DocumentUnreadable && message.test(error.message)
@@ -141,9 +142,9 @@ describe('extractStatement', () => {
   })
 
   it('when the image has too many pixels, then DocumentUnreadable says how to make it smaller', async () => {
-    const small = createOcrPool({ workers: 1, maxPixels: 1_000_000 })
+    const small = createStandaloneOcr({ maxPixels: 1_000_000 })
     try {
-      await assert.rejects(extractStatement({ bytes: await sample('scanned-statement.png'), kind: 'png', ocr: small }),
+      await assert.rejects(extractStatement({ bytes: await sample('scanned-statement.png'), kind: 'png', ocr: small.forTenant('test') }),
         unreadable(/^The image is 1654 × 2339 pixels \(3\.9 million\); at most 1 million can be read\. Scan at 300 dpi or less/))
     } finally {
       await small.close()

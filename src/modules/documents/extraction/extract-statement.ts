@@ -1,5 +1,6 @@
-import { ImageTooLarge, ImageUnreadable, PdfPasswordProtected, PdfTooManyPages, PdfUnreadable } from '../../../infra/ocr/ocr-errors.ts'
-import type { OcrPool, OcrResult } from '../../../infra/ocr/ocr-pool.ts'
+import { ImageTooLarge, ImageUnreadable, PdfPasswordProtected, PdfRefused, PdfTooManyPages, PdfUnreadable } from '../../../infra/ocr/ocr-errors.ts'
+import type { OcrPool, OcrResult } from '../../../infra/ocr/ocr-service.ts'
+import { SandboxTaskFailed } from '../../../infra/sandbox/sandbox-errors.ts'
 import { type DocumentKind, DocumentUnreadable } from '../analysis/analysis-types.ts'
 import type { StatementExtraction } from './extraction-types.ts'
 import { parseStatementText } from './statement-fields.ts'
@@ -27,7 +28,7 @@ const RENDER_DPI = 250
  * the page shows the details to anyone who looks. Details are on the first pages; the rest are not worth the seconds.
  */
 const OCR_RETRY_PAGES = 3
-/** Pages rendered per call to the PDF thread; the next batch renders while this one is read. */
+/** Pages rendered per call to a sandbox process; the next batch renders while this one is read. */
 const RENDER_BATCH = 4
 
 interface PageReading extends OcrResult { fromOcr: boolean }
@@ -45,6 +46,8 @@ function unreadable (error: unknown): unknown {
   if (error instanceof PdfUnreadable) {
     return new DocumentUnreadable(`The file is not a readable PDF (${lowerFirst(error.message.replace(/\.$/, ''))}). Upload the statement as downloaded from the bank, or a PNG or JPEG scan of it.`, { cause: error })
   }
+  // A pre-scan refusal or a parser over its budget already says what happened to the file.
+  if (error instanceof PdfRefused || error instanceof SandboxTaskFailed) return new DocumentUnreadable(error.message, { cause: error })
   if (error instanceof PdfTooManyPages) {
     return new DocumentUnreadable(`The PDF has ${error.pageCount} pages; at most ${error.maxPages} can be read. Upload only the statement's pages.`, { cause: error })
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { after, describe, it } from 'node:test'
-import { createOcrProcess } from '../../../infra/ocr/ocr-process-client.ts'
+import { createStandaloneOcr } from '../../../infra/ocr/ocr-standalone.ts'
 import { DocumentUnreadable } from '../../documents/index.ts'
 import { KYC_SAMPLES } from '../samples/index.ts'
 import { readMrz } from './index.ts'
@@ -14,9 +14,10 @@ const sample = async (name: string) => {
 }
 const ANNA = { documentCode: 'P', issuingState: 'GBR', surname: 'ERIKSSON', givenNames: 'ANNA MARIA', documentNumber: '925076473', nationality: 'GBR', birthDate: '1984-07-12', sex: 'female', expirationDate: '2031-03-14', personalNumber: null }
 
-describe('reading the sandbox samples through the OCR process', () => {
-  const ocr = createOcrProcess({ workers: 1, maxPixels: 40_000_000 })
-  after(() => ocr.close())
+describe('reading the sandbox samples through the sandbox and OCR processes', () => {
+  const own = createStandaloneOcr({ maxPixels: 40_000_000 })
+  const ocr = own.forTenant('test')
+  after(() => own.close())
 
   for (const name of ['passport-match.png', 'passport-match.jpeg', 'passport-match.pdf']) {
     it(`when ${name} is read, then every field is Anna Eriksson's and every check digit holds`, async () => {

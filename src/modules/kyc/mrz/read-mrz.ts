@@ -1,5 +1,6 @@
-import { ImageTooLarge, ImageUnreadable, PdfPasswordProtected, PdfUnreadable } from '../../../infra/ocr/ocr-errors.ts'
-import type { OcrPool } from '../../../infra/ocr/ocr-pool.ts'
+import { ImageTooLarge, ImageUnreadable, PdfPasswordProtected, PdfRefused, PdfUnreadable } from '../../../infra/ocr/ocr-errors.ts'
+import type { OcrPool } from '../../../infra/ocr/ocr-service.ts'
+import { SandboxTaskFailed } from '../../../infra/sandbox/sandbox-errors.ts'
 import { DocumentUnreadable } from '../../documents/index.ts'
 import { bestCandidate } from './mrz-candidates.ts'
 import type { MrzCandidate } from './mrz-candidates.ts'
@@ -24,6 +25,7 @@ const PDF_DPI = 300
 
 /** Turns what the OCR pool says about a file into a reason the uploader can act on. */
 function unreadable (error: unknown): unknown {
+  if (error instanceof PdfRefused || error instanceof SandboxTaskFailed) return new DocumentUnreadable(error.message, { cause: error })
   if (error instanceof PdfPasswordProtected) return new DocumentUnreadable('The PDF is password-protected, so it cannot be read. Upload a copy without a password, or a photo of the document.', { cause: error })
   if (error instanceof PdfUnreadable) return new DocumentUnreadable('The file is not a readable PDF. Upload a PNG or JPEG photo or scan of the document.', { cause: error })
   if (error instanceof ImageTooLarge) return new DocumentUnreadable(`The image is ${error.width} × ${error.height} pixels; at most ${error.maxPixels} pixels can be read. Upload a smaller photo or scan (300 dpi is plenty).`, { cause: error })
