@@ -21,10 +21,12 @@ after(async () => {
   rmSync(parent, { recursive: true, force: true })
 })
 
+/** The CLI as an operator runs it; leading `--` arguments go to Node. */
 async function idcheck (dataDir: string, ...args: string[]) {
   const env: Env = { ...process.env as Env, DATA_DIR: dataDir }
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_TEST_CONTEXT']) delete env[name]
-  const cli = spawnService({ args: ['src/cli/main.ts', ...args], env, hooks })
+  const nodeFlags = args.filter((arg, i) => arg.startsWith('--') && args.slice(0, i).every((before) => before.startsWith('--')))
+  const cli = spawnService({ args: [...nodeFlags, 'src/cli/main.ts', ...args.slice(nodeFlags.length)], env, hooks })
   return { ...await cli.exited, stdout: cli.stdout(), stderr: cli.stderr() }
 }
 
@@ -74,6 +76,22 @@ describe('idcheck screening', { skip }, () => {
     writeFileSync(empty, readFileSync(OPENSANCTIONS, 'utf8').split('\n')[0] + '\n')
     const nothing = await idcheck(dataDir, 'screening', 'import', empty, '--format', 'opensanctions-csv', '--source', 'os-test')
     assert.deepEqual([nothing.code, nothing.stderr], [1, `idcheck: ${empty} holds no entries: nothing was imported, and the os-test list is unchanged.\n`])
+    assert.equal((await idcheck(dataDir, 'screening', 'lists', '--json')).stdout, before)
+  })
+
+  it('when a quote is left open in row 2,501 of a 50 MB file, then exit 1 within seconds naming the row, and none of the 2,500 rows before it is in use', async () => {
+    const before = (await idcheck(dataDir, 'screening', 'lists', '--json')).stdout
+    const [header] = readFileSync(OPENSANCTIONS, 'utf8').split('\n')
+    const row = (id: string) => `"${id}","Person","Nadia Voronova ${id}","","1980","ru","","","EVAL","","","","Evaluation Sanctions","2026-01-01T00:00:00","2026-11-01T00:00:00","2026-01-01T00:00:00"`
+    const broken = join(parent, 'broken.csv')
+    const good = Array.from({ length: 2500 }, (_, i) => row(`r${i}`)).join('\n')
+    writeFileSync(broken, `${header}\n${good}\n"r-open","Person","Never closed\n` + 'and the rest of the file, line after line\n'.repeat(1_200_000))
+    const started = performance.now()
+    // A small heap: reading the open field whole, as the import did, dies of V8 out-of-memory under it.
+    const run = await idcheck(dataDir, '--max-old-space-size=128', 'screening', 'import', broken, '--format', 'opensanctions-csv', '--source', 'os-test')
+    assert.deepEqual([run.code, run.stderr], [1, 'idcheck: OpenSanctions targets.simple.csv: data row 2501 (from line 2502) is longer than 4 MiB; ' +
+      'a quote left open there would make the rest of the file one field. Nothing was imported, and the os-test list is unchanged.\n'])
+    assert.ok(performance.now() - started < 30_000, `took ${Math.round(performance.now() - started)} ms`)
     assert.equal((await idcheck(dataDir, 'screening', 'lists', '--json')).stdout, before)
   })
 

@@ -14,15 +14,27 @@ export interface ImportProgress { bytesRead: number, totalBytes: number, entries
 /** The source name a format is stored under when the operator gives none. */
 export const DEFAULT_SOURCE: Record<ListFormat, string> = { 'opensanctions-csv': 'opensanctions', 'ofac-sdn-xml': 'ofac-sdn' }
 
-const toStored = (entry: ListEntry): repo.StoredEntry => ({
-  entityId: entry.entityId,
-  schema: entry.schema,
-  names: [entry.name, ...entry.aliases],
-  birthDates: entry.birthDates,
-  countries: entry.countries,
-  topics: entry.topics,
-  tokens: entryTokens(entry),
-})
+// What an entry keeps, whatever the file says: every name is shown in hits and sent in webhooks, and each is
+// compared at every screening that finds the entry. Real entries stay well inside these.
+export const STORED_NAME_CHARACTERS = 500
+export const STORED_NAMES = 200
+const STORED_VALUES = 50
+const STORED_ID_CHARACTERS = 200
+
+const capped = (text: string, length: number) => text.length <= length ? text : text.slice(0, length).replace(/[\uD800-\uDBFF]$/, '')
+
+function toStored (entry: ListEntry): repo.StoredEntry {
+  const names = [entry.name, ...entry.aliases].slice(0, STORED_NAMES).map((name) => capped(name, STORED_NAME_CHARACTERS))
+  return {
+    entityId: capped(entry.entityId, STORED_ID_CHARACTERS),
+    schema: entry.schema,
+    names,
+    birthDates: entry.birthDates.slice(0, STORED_VALUES),
+    countries: entry.countries.slice(0, STORED_VALUES),
+    topics: entry.topics.slice(0, STORED_VALUES),
+    tokens: entryTokens({ schema: entry.schema, name: names[0]!, aliases: names.slice(1) }),
+  }
+}
 
 /**
  * Replaces a source's entries with the file's, in one transaction: screening sees the old list
@@ -55,9 +67,15 @@ export async function importList (db: Database, input: { path: string, format: L
       batch = []
       onProgress({ bytesRead, totalBytes, entries })
     }
-    for await (const entry of readList(input.format, chunks())) {
-      batch.push(toStored(entry))
-      if (batch.length === BATCH) await flush()
+    try {
+      for await (const entry of readList(input.format, chunks())) {
+        batch.push(toStored(entry))
+        if (batch.length === BATCH) await flush()
+      }
+    } catch (error) {
+      // The transaction rolls back: the operator must know that no entry of the file is in use.
+      if (error instanceof ListFormatError) throw new ListFormatError(`${error.message}. Nothing was imported, and the ${input.source} list is unchanged.`)
+      throw error
     }
     if (batch.length > 0) await flush()
     if (entries === 0) throw new ListFormatError(`${input.path} holds no entries: nothing was imported, and the ${input.source} list is unchanged.`)

@@ -20,6 +20,14 @@ export interface ListEntry {
   topics: string[]
 }
 
+/**
+ * The most one entry of a list may take, in characters (a row of the CSV, an <sdnEntry> or one element's text): the
+ * largest real entries (a PEP with hundreds of aliases) take tens of kilobytes, while a quote or tag left open takes
+ * the rest of the file, which would be held in memory until it ran out.
+ */
+export const MAX_ENTRY_CHARACTERS = 4 * 1024 * 1024
+export const MAX_ENTRY_SIZE_TEXT = '4 MiB'
+
 /** A file that is not the declared format; the message says what was expected and where. */
 export class ListFormatError extends Error {
   override name = 'ListFormatError'

@@ -96,6 +96,27 @@ describe('readOfacSdnXml', () => {
       'OFAC SDN XML: not well-formed XML at line 1, column 25: unexpected close tag.'))
   })
 
+  it('when a text is never closed, then a ListFormatError says so after 4 MiB, not at the end of the file', async () => {
+    async function * openText () {
+      yield '<sdnList>\n<sdnEntry><uid>1</uid><lastName>A'
+      for (let i = 0; i < 64; i++) yield 'x'.repeat(1 << 20)
+    }
+    await assert.rejects(readAll(openText()), new ListFormatError(
+      'OFAC SDN XML: the sdnEntry opening on line 2 is longer than 4 MiB'))
+    async function * openComment () {
+      yield '<sdnList>\n<!-- '
+      for (let i = 0; i < 64; i++) yield 'x'.repeat(1 << 20)
+    }
+    await assert.rejects(readAll(openComment()), new ListFormatError(
+      'OFAC SDN XML: nothing closes within 4 MiB after line 1; a text, comment or tag left open there would take the rest of the file'))
+  })
+
+  it('when an entry holds a hundred thousand akas, then a ListFormatError names the line it opened on', async () => {
+    const aka = '<akaList><aka><uid>2</uid><type>a.k.a.</type><category>strong</category><lastName>' + 'N'.repeat(40) + '</lastName></aka></akaList>'
+    await assert.rejects(readAll(textOf('<sdnList>\n<publshInformation/>\n<sdnEntry><uid>1</uid><lastName>A</lastName>', ...Array.from({ length: 40 }, () => aka.repeat(2500)), '</sdnEntry></sdnList>')),
+      new ListFormatError('OFAC SDN XML: the sdnEntry opening on line 3 is longer than 4 MiB'))
+  })
+
   it('when the root element is not sdnList, then a ListFormatError names the one found', async () => {
     await assert.rejects(readAll(textOf('<?xml version="1.0"?>\n<Sanctions><DateOfIssue/></Sanctions>')), new ListFormatError(
       'OFAC SDN XML: expected <sdnList> as the root element, found <Sanctions> on line 2'))

@@ -1,5 +1,5 @@
 import { SaxesParser } from 'saxes'
-import { ListFormatError, type ListEntry, type ListInput } from './list-entry.ts'
+import { ListFormatError, type ListEntry, type ListInput, MAX_ENTRY_CHARACTERS, MAX_ENTRY_SIZE_TEXT } from './list-entry.ts'
 import { closeSdnElement, newSdnRecord, OFAC_FORMAT, openSdnElement, toListEntry, type SdnRecord } from './ofac-sdn-entry.ts'
 
 /**
@@ -32,14 +32,28 @@ function sdnReader () {
   let text = ''
   // saxes calls closetag before it reports a mismatched close tag, so a bad entry waits for the step to end.
   let badEntry: unknown
+  // Where the open entry and the last tag began (characters read, and line): saxes holds an unclosed text, comment or
+  // attribute whole until it ends, so a document that closes nothing for MAX_ENTRY_CHARACTERS is refused.
+  let entryStart = { at: 0, line: 0 }
+  let lastTag = { at: 0, line: 1 }
+  const markTag = () => { lastTag = { at: parser.position, line: parser.line } }
+  const checkSizes = () => {
+    if (record !== undefined && parser.position - entryStart.at > MAX_ENTRY_CHARACTERS) {
+      badEntry ??= new ListFormatError(`${OFAC_FORMAT}: the sdnEntry opening on line ${entryStart.line} is longer than ${MAX_ENTRY_SIZE_TEXT}`)
+    } else if (parser.position - lastTag.at > MAX_ENTRY_CHARACTERS) {
+      badEntry ??= new ListFormatError(`${OFAC_FORMAT}: nothing closes within ${MAX_ENTRY_SIZE_TEXT} after line ${lastTag.line}; a text, comment or tag left open there would take the rest of the file`)
+    }
+  }
 
   parser.on('opentag', (node) => {
+    markTag()
     depth++
     if (depth === 1 && node.local !== 'sdnList') {
       throw new ListFormatError(`${OFAC_FORMAT}: expected <sdnList> as the root element, found <${node.name}> on line ${parser.line}`)
     }
     if (depth === 2 && node.local === 'sdnEntry') {
       record = newSdnRecord()
+      entryStart = { at: parser.position, line: parser.line }
     } else if (record !== undefined) {
       path.push(node.local)
       openSdnElement(record, path.join('/'))
@@ -49,6 +63,8 @@ function sdnReader () {
   parser.on('text', (chars) => { text += chars })
   parser.on('cdata', (chars) => { text += chars })
   parser.on('closetag', () => {
+    checkSizes()
+    markTag()
     depth--
     if (record === undefined) return
     if (depth === 1) {
@@ -67,6 +83,7 @@ function sdnReader () {
 
   const step = (run: () => unknown) => {
     wellFormed(run)
+    checkSizes()
     if (badEntry !== undefined) throw badEntry
   }
   return {

@@ -114,6 +114,18 @@ describe('readOpenSanctionsCsv', () => {
       'OpenSanctions targets.simple.csv: Quote Not Closed: the parsing is finished with an opening quote at line 2'))
   })
 
+  it('when a quote is left open with megabytes after it, then a ListFormatError names the row before the whole rest is held', async () => {
+    const good = '"a","Person","X","","","","","","","","","","d","","",""\n'
+    async function * openQuote () {
+      yield HEADER + good + good + '"c","Person","Broken\n'
+      for (let i = 0; i < 64; i++) yield 'x'.repeat(1 << 20) // 64 MiB in all, never closed
+    }
+    const started = performance.now()
+    await assert.rejects(readAll(openQuote()), new ListFormatError(
+      'OpenSanctions targets.simple.csv: data row 3 (from line 4) is longer than 4 MiB; a quote left open there would make the rest of the file one field'))
+    assert.ok(performance.now() - started < 5_000)
+  })
+
   it('when a row has no id, then a ListFormatError gives its line', async () => {
     const csv = HEADER + '"","Person","X","","","","","","","","","","d","","",""\n'
     await assert.rejects(readAll(textOf(csv)), new ListFormatError(
