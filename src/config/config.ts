@@ -71,6 +71,8 @@ export interface Config {
   parsers: { processes: number, memoryMb: number, timeoutMs: number, ocrMemoryMb: number }
   /** The score from which a listed entry is an AML hit (AML_MATCH_THRESHOLD, 0.5–1; default 0.85). */
   amlThreshold: number
+  /** The time one AML screening may spend comparing names (AML_SCREENING_BUDGET_MS; default 5000): past it, its check fails once. */
+  amlScreeningBudgetMs: number
   /** Where AML screens (SCREENING_PROVIDER): the lists in the database, or OpenSanctions' yente at YENTE_URL. */
   screening: { provider: 'local' } | { provider: 'yente', url: string, dataset: string, apiKey: string | null }
   /** Confirmation of Payee for production BAV (BAV_COP_URL, BAV_COP_TOKEN, BAV_COP_TIMEOUT_MS, BAV_COP_PROVIDER_NAME); null = modulus check only. */
@@ -174,6 +176,7 @@ export function loadConfig (env: Env = process.env): Config {
       ocrMemoryMb: parseInteger('OCR_MEMORY_MB', env.OCR_MEMORY_MB, 450, 64, 16_384),
     },
     amlThreshold: parseFraction('AML_MATCH_THRESHOLD', env.AML_MATCH_THRESHOLD, 0.85, 0.5, 1),
+    amlScreeningBudgetMs: parseInteger('AML_SCREENING_BUDGET_MS', env.AML_SCREENING_BUDGET_MS, 5000, 100, 600_000),
     screening: parseScreening(env),
     bavCop: parseBavCop(env, environment),
   }

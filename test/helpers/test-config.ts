@@ -39,6 +39,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     ocrWorkers: 1,
     parsers: { processes: 2, memoryMb: 400, timeoutMs: 60_000, ocrMemoryMb: 450 },
     amlThreshold: 0.85,
+    amlScreeningBudgetMs: 5000,
     screening: { provider: 'local' },
     bavCop: null,
     ...overrides,
