@@ -3,7 +3,8 @@
 import { PdfRefused } from '../../infra/ocr/ocr-errors.ts'
 import { ocrTasks } from '../../infra/ocr/pdf-tasks.ts'
 import type { TaskTable } from '../../infra/sandbox/sandbox-protocol.ts'
-import { DOCUMENT_TASKS } from './parser-task-names.ts'
+import { DOCUMENT_TASKS, PDF_DECODED_BYTES_BUDGET } from './parser-task-names.ts'
+import { prescanPdf } from './pdf-prescan.ts'
 import { assessDocumentRisk, type RiskInput } from './risk/document-risk.ts'
 
 /**
@@ -12,8 +13,7 @@ import { assessDocumentRisk, type RiskInput } from './risk/document-risk.ts'
  */
 function prescanBeforeParsing (bytes: Uint8Array): void {
   try {
-    // PRE-SCAN CALL SITE: prescanPdf(bytes, { maxDecodedBytes: PDF_DECODED_BYTES_BUDGET }) from ./pdf-prescan.ts, once that file exists.
-    void bytes
+    prescanPdf(bytes, { maxDecodedBytes: PDF_DECODED_BYTES_BUDGET })
   } catch (error) {
     throw new PdfRefused((error as { body?: { errors?: string[] } }).body?.errors?.[0] ?? (error as Error).message)
   }
