@@ -36,7 +36,7 @@ import { bavCheckType, type BavProvider, bavProviderFor, bavQueue, bavRoutes, ba
 import { casesRoutes, casesSchemas, type CasesService, createCasesService } from './modules/cases/index.ts'
 import { checkQueues, checksRoutes, checksSchemas, type ChecksService, type CheckType, createChecksService, SERVICE_OF } from './modules/checks/index.ts'
 import { KYC_QUEUE, kycCheckType } from './modules/kyc/index.ts'
-import { AML_QUEUE, amlCheckType, createRescreenJob, createScreeningService, ensureSandboxList, hasLists, RESCREEN_JOB, rescreenQueues, type ScreeningService, screeningRoutes, screeningSchemas, startRescreen } from './modules/screening/index.ts'
+import { AML_QUEUE, amlCheckType, createRescreenJob, createScreeningService, ensureSandboxList, hasLists, RESCREEN_JOB, rescreenQueues, type ScoringSandbox, type ScreeningService, screeningRoutes, screeningSchemas, startRescreen, createScoringSandbox } from './modules/screening/index.ts'
 import { createDocumentsService, documentExtractionCheckType, documentQueues, documentRiskCheckType, loadDocument, lockDocument, documentsRoutes, documentsSchemas, type DocumentsService, sampleDocumentsRoutes, createDocumentParsers } from './modules/documents/index.ts'
 import { pingRoutes } from './modules/ping/index.ts'
 import { createServicesCatalogue, type ServicesCatalogue, servicesCatalogueRoutes } from './modules/services-catalogue/index.ts'
@@ -83,7 +83,7 @@ export interface AppOverrides {
 }
 
 /** What every service is built on; made first and released by app.close(). */
-interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: Ocr, parsers: SandboxPool }
+interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: Ocr, parsers: SandboxPool, scoring: ScoringSandbox }
 
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
 export async function buildApp (config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -109,13 +109,15 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     // Uploaded files are parsed (pages counted, risk read, pages rendered, photos prepared) in sandbox
     // processes with a memory cap and a time budget; tesseract reads the prepared images in the OCR
     // process. All start on first use.
-    const parsers = createDocumentParsers(config.parsers)
+    const parsers = createDocumentParsers({ ...config.parsers, maxDecodedBytes: config.documents.maxDecodedBytes })
     const ocr = createOcr({
       parsers,
       tesseract: createOcrProcess({ workers: config.ocrWorkers, memoryMb: config.parsers.ocrMemoryMb, callTimeoutMs: config.parsers.timeoutMs }),
       maxPixels: config.documents.maxPixels,
     })
-    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr, parsers }
+    // AML's name scoring runs in a sandbox process with a time budget per screening, started on first use.
+    const scoring = createScoringSandbox({ budgetMs: config.amlScreeningBudgetMs })
+    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr, parsers, scoring }
 
     const services = await createServices(infra, overrides)
     const app = createHttpApp(infra, services)
@@ -137,6 +139,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       await openQueue.stop()
       await ocr.close()
       await parsers.close()
+      await scoring.close()
       failures.close()
       if (redis) redis.disconnect()
       if (!overrides.connection) await db.close()
@@ -155,7 +158,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues, AML_QUEUE, KYC_QUEUE]), ...webhookQueues, ...rescreenQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
-async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, parsers }: Infra, overrides: AppOverrides): Promise<AppServices> {
+async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, parsers, scoring }: Infra, overrides: AppOverrides): Promise<AppServices> {
   // AML screens against the lists in the database: the sandbox ships its own, production needs an import.
   if (config.environment === 'sandbox') await ensureSandboxList(db, new Date(clock.now()), (tx, version) => startRescreen(queue, tx, version.source, version.version))
   const yente = config.screening.provider === 'yente' ? config.screening : null
@@ -163,7 +166,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   // AML runs on case create, in the case's transaction; the checks service is made below, and is there when a case is.
   const cases = createCasesService({ db, clock, onCreated: async (tx, accountId, created) => { await checks.triggerIfEnabled(tx, 'AML', accountId, created.id, created.id) } })
   const bavProvider = overrides.bavProvider ? { provider: overrides.bavProvider, reason: null } : bavProviderFor(config.environment, config.bavCop)
-  const aml = amlCheckType({ db, clock, threshold: config.amlThreshold, available: amlAvailable, yente, findCase: cases.findForCheck, lockCase: cases.lockForCheck })
+  const aml = amlCheckType({ db, clock, threshold: config.amlThreshold, available: amlAvailable, yente, score: scoring.score, findCase: cases.findForCheck, lockCase: cases.lockForCheck })
   // Every check type, each a provider, a result schema and its subject's hooks (docs/checks.md).
   const checkTypes = [
     bavCheckType({

@@ -23,6 +23,7 @@ import { connectPostgres } from '../../src/infra/db/postgres.ts'
 import { importList } from '../../src/modules/screening/list-import.ts'
 import { DEFAULT_THRESHOLD } from '../../src/modules/screening/matching/index.ts'
 import { screen } from '../../src/modules/screening/screen.ts'
+import { createScoringSandbox } from '../../src/modules/screening/scoring-sandbox.ts'
 import { readEvaluationSet, subjectOf, type EvaluationQuery } from './evaluation-set.ts'
 import { generateCsv, joinValues, TARGETS_SIMPLE_HEADER, toCsvLine } from './generate-list.ts'
 
@@ -36,6 +37,8 @@ const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/t
 const SCHEMA = 'bench_screening'
 const set = readEvaluationSet()
 const dir = mkdtempSync(join(tmpdir(), 'idcheck-bench-screening-'))
+// Names are scored as the service scores them: in its sandbox process, with its default budget.
+const scoring = createScoringSandbox({ budgetMs: 5000 })
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
 const percent = (n: number, of: number) => `${(100 * n / of).toFixed(1)} %`
 
@@ -61,7 +64,7 @@ async function screenAll (db: Database, queries: EvaluationQuery[]) {
   const outcomes: { query: EvaluationQuery, expectedScore: number, bestOther: number, ms: number }[] = []
   for (const [i, query] of queries.entries()) {
     const started = performance.now()
-    const { hits } = await screen(db, subjectOf(query), -(i + 1), THRESHOLDS[0]!)
+    const { hits } = await screen(db, subjectOf(query), -(i + 1), THRESHOLDS[0]!, (subject, candidates) => scoring.score(subject, candidates, 1))
     const ms = performance.now() - started
     const evaluated = hits.filter((h) => h.source === 'evaluation')
     const expected = evaluated.find((h) => h.entityId === query.expect)
@@ -117,5 +120,6 @@ async function run (mode: string): Promise<void> {
 try {
   for (const mode of values.mode === 'both' ? ['server', 'embedded'] : [values.mode!]) await run(mode)
 } finally {
+  await scoring.close()
   rmSync(dir, { recursive: true, force: true })
 }

@@ -5,6 +5,7 @@ import type { ScreeningSubject } from './matching/index.ts'
 import { screen } from './screen.ts'
 import { AmlResult } from './screening.schemas.ts'
 import { dismissedFor } from './screening.repository.ts'
+import type { ScoreCandidates } from './scoring-sandbox.ts'
 import { screenWithYente, type YenteOptions } from './yente.ts'
 
 export interface CaseSubject extends Subject { screening: ScreeningSubject }
@@ -43,6 +44,8 @@ export interface AmlDeps {
   available: boolean
   /** Screen through yente instead of the lists in the database. */
   yente: YenteOptions | null
+  /** The scorer, in a sandbox process with a memory cap and a time budget per screening (scoring-sandbox.ts). */
+  score: ScoreCandidates
   findCase: (q: Queryable, id: number) => Promise<ScreenedCase | undefined>
   lockCase: (tx: Queryable, id: number) => Promise<boolean>
 }
@@ -62,7 +65,8 @@ function providerOf (deps: AmlDeps): CheckProvider<CaseSubject, AmlResult> | nul
     }
   }
   if (!deps.available) return null
-  return { name: 'idcheck-screening', run: async (subject) => rated(await screen(deps.db, subject.screening, subject.caseId, deps.threshold)) }
+  return { name: 'idcheck-screening', run: async (subject) => rated(await screen(deps.db, subject.screening, subject.caseId, deps.threshold,
+      (screened, candidates) => deps.score(screened, candidates, subject.accountId))) }
 }
 
 /** AML: the case's person or business against the sanctions and PEP lists (in the database, or yente's). */

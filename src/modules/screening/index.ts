@@ -1,6 +1,7 @@
 export { createScreeningService, type ScreeningService } from './screening.service.ts'
 export { screeningRoutes } from './screening.routes.ts'
 export { AML_QUEUE, amlCheckType } from './aml-check.ts'
+export { createScoringSandbox, type ScoringSandbox } from './scoring-sandbox.ts'
 export { ensureSandboxList } from './sandbox-list.ts'
 export { hasLists } from './screening.repository.ts'
 export { DEFAULT_SOURCE, type ImportProgress } from './list-import.ts'

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../infra/db/database.ts'
 import { JOB_HEARTBEAT_SECONDS, type JobContext, type Queue, type QueueDefinition } from '../../infra/queue/queue.ts'
 import type { Clock } from '#shared/clock.ts'
-import type { CheckRecord, CheckTypeName } from '../checks/index.ts'
+import { CheckCannotComplete, type CheckRecord, type CheckTypeName } from '../checks/index.ts'
 import type { ScreenedCase } from './aml-check.ts'
 import type { AmlResult } from './screening.schemas.ts'
 import * as repo from './screening.repository.ts'
@@ -46,7 +46,15 @@ export function createRescreenJob (deps: RescreenDeps) {
     const latest = await deps.latestCompleted(deps.db, 'AML', batch.map((c) => c.id))
     const changed: ScreenedCase[] = []
     for (const screened of batch) {
-      const result = await deps.screenCase(screened)
+      let result: AmlResult
+      try {
+        result = await deps.screenCase(screened)
+      } catch (error) {
+        // A name over the screening budget must not stall the batch: its case gets a new check, which fails saying why.
+        if (!(error instanceof CheckCannotComplete)) throw error
+        changed.push(screened)
+        continue
+      }
       if (hitKeys(result) !== hitKeys(latest.get(screened.id)?.result as AmlResult | undefined)) changed.push(screened)
     }
     const done = batch.length < BATCH

@@ -67,7 +67,13 @@ export function hungarianAssignment (credit: readonly (readonly number[])[], col
         if (minv[column]! < delta) { delta = minv[column]!; column1 = column }
       }
       for (let column = 0; column <= n; column++) {
-        if (used[column]) { u[rowOf[column]!] += delta; v[column] -= delta } else minv[column] -= delta
+        if (used[column]) {
+          const row1 = rowOf[column]!
+          u[row1] = u[row1]! + delta
+          v[column] = v[column]! - delta
+        } else {
+          minv[column] = minv[column]! - delta
+        }
       }
       column0 = column1
     } while (rowOf[column0] !== 0)
