@@ -8,8 +8,10 @@ import { createTenantQueue } from './tenant-queue.ts'
 const ENTRY = fileURLToPath(new URL('./sandbox-process.ts', import.meta.url))
 
 export interface SandboxPoolOptions {
-  /** Modules each exporting `tasks` (a TaskTable), loaded by every sandbox process before its memory is capped. */
+  /** Modules each exporting `tasks` (a TaskTable) or `createTasks(settings)`, loaded by every sandbox process before its memory is capped. */
   modules: URL[]
+  /** Plain values given to each module's `createTasks` (the child reads no configuration of its own). */
+  settings?: Record<string, unknown>
   /** At most this many processes at once, each running one task at a time. */
   size: number
   /** Memory a task may use above its process's idle size: V8 heap, Buffers and native memory together. */
@@ -66,7 +68,7 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
   const idleMs = options.idleMs ?? 30_000
   const maxWaiting = options.maxWaiting ?? 64
   const memoryBytes = options.memoryMb * 1024 * 1024
-  const setup: SandboxSetup = { modules: options.modules.map(String), memoryMb: options.memoryMb, nice: options.nice ?? 10 }
+  const setup: SandboxSetup = { modules: options.modules.map(String), memoryMb: options.memoryMb, nice: options.nice ?? 10, settings: options.settings ?? {} }
   const waiting = createTenantQueue<Job>()
   const boxes = new Set<Sandbox>()
   const running = new Set<Promise<void>>()

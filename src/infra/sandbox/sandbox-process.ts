@@ -10,7 +10,10 @@ const setup = JSON.parse(process.argv[2]!) as SandboxSetup
 try { setPriority(setup.nice) } catch {}
 
 const tasks: TaskTable = {}
-for (const url of setup.modules) Object.assign(tasks, ((await import(url)) as { tasks: TaskTable }).tasks)
+for (const url of setup.modules) {
+  const module = await import(url) as { tasks?: TaskTable, createTasks?: (settings: Record<string, unknown>) => TaskTable }
+  Object.assign(tasks, module.createTasks ? module.createTasks(setup.settings) : module.tasks)
+}
 
 // Every module is loaded (and its lazy parts warmed by its own import), so the budget is all the task's.
 const limited = limitOwnData(setup.memoryMb * 1024 * 1024)

@@ -1,7 +1,7 @@
-/** What a task module exports: named functions run in a sandbox process, each given the caller's input. */
+/** What a task module exports as `tasks`, or returns from `createTasks(settings)`: named functions run in a sandbox process, each given the caller's input. */
 export type TaskTable = Record<string, (input: never) => unknown>
 
-export interface SandboxSetup { modules: string[], memoryMb: number, nice: number }
+export interface SandboxSetup { modules: string[], memoryMb: number, nice: number, settings: Record<string, unknown> }
 export interface SandboxRequest { id: number, op: string, input: unknown }
 export type SandboxAnswer =
   | { id: number, ok: true, value: unknown }

@@ -3,26 +3,29 @@
 import { PdfRefused } from '../../infra/ocr/ocr-errors.ts'
 import { ocrTasks } from '../../infra/ocr/pdf-tasks.ts'
 import type { TaskTable } from '../../infra/sandbox/sandbox-protocol.ts'
-import { DOCUMENT_TASKS, PDF_DECODED_BYTES_BUDGET } from './parser-task-names.ts'
-import { prescanPdf } from './pdf-prescan.ts'
+import { DOCUMENT_TASKS } from './parser-task-names.ts'
+import { DEFAULT_MAX_DECODED_BYTES, prescanPdf } from './pdf-prescan.ts'
 import { assessDocumentRisk, type RiskInput } from './risk/document-risk.ts'
 
-/**
- * Refuses a PDF whose declared structure cannot fit its size before any parser allocates for it;
- * the refusal's sentence travels as PdfRefused (a ValidationFailed carries it in its body).
- */
-function prescanBeforeParsing (bytes: Uint8Array): void {
-  try {
-    prescanPdf(bytes, { maxDecodedBytes: PDF_DECODED_BYTES_BUDGET })
-  } catch (error) {
-    throw new PdfRefused((error as { body?: { errors?: string[] } }).body?.errors?.[0] ?? (error as Error).message)
+export function createTasks ({ maxDecodedBytes }: { maxDecodedBytes?: number }): TaskTable {
+  /**
+   * Refuses a PDF whose declared structure cannot fit its size before any parser allocates for it;
+   * the refusal's sentence travels as PdfRefused (a ValidationFailed carries it in its body).
+   */
+  const prescanBeforeParsing = (bytes: Uint8Array): void => {
+    try {
+      prescanPdf(bytes, { maxDecodedBytes: maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES })
+    } catch (error) {
+      const sentence = (error as { body?: { errors?: string[] } }).body?.errors?.[0]
+      // Only a refusal carries a sentence for the uploader; anything else is a fault of the pre-scan itself.
+      throw sentence === undefined ? error : new PdfRefused(sentence)
+    }
   }
-}
-
-export const tasks: TaskTable = {
-  ...ocrTasks(prescanBeforeParsing),
-  [DOCUMENT_TASKS.assessRisk]: (input: RiskInput) => {
-    if (input.kind === 'pdf') prescanBeforeParsing(input.bytes)
-    return assessDocumentRisk(input)
-  },
+  return {
+    ...ocrTasks(prescanBeforeParsing),
+    [DOCUMENT_TASKS.assessRisk]: (input: RiskInput) => {
+      if (input.kind === 'pdf') prescanBeforeParsing(input.bytes)
+      return assessDocumentRisk(input)
+    },
+  }
 }

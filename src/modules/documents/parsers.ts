@@ -9,6 +9,8 @@ export interface ParserOptions {
   memoryMb: number
   /** A parse running longer is stopped. */
   timeoutMs: number
+  /** What a PDF's compressed streams may expand to before the pre-scan refuses it. */
+  maxDecodedBytes: number
 }
 
 /**
@@ -19,6 +21,7 @@ export interface ParserOptions {
 export function createDocumentParsers (options: ParserOptions): SandboxPool {
   return createSandboxPool({
     modules: [new URL('./parser-tasks.ts', import.meta.url)],
+    settings: { maxDecodedBytes: options.maxDecodedBytes },
     size: options.processes,
     memoryMb: options.memoryMb,
     timeoutMs: options.timeoutMs,

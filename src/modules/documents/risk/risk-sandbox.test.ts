@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { deflateSync } from 'node:zlib'
 import { PDFDocument, PDFName } from 'pdf-lib'
+import { PdfRefused } from '../../../infra/ocr/ocr-errors.ts'
 import { SandboxMemoryExceeded } from '../../../infra/sandbox/sandbox-errors.ts'
 import { DocumentUnreadable, type RiskSignal } from '../analysis/analysis-types.ts'
 import { DOCUMENT_TASKS } from '../parser-task-names.ts'
@@ -12,7 +13,7 @@ import { makePasswordProtectedPdf, makeStatement } from './test-statements.ts'
 const now = new Date('2026-04-10T12:00:00Z')
 
 describe('document risk in a sandbox process', () => {
-  const parsers = createDocumentParsers({ processes: 1, memoryMb: 400, timeoutMs: 30_000 })
+  const parsers = createDocumentParsers({ processes: 1, memoryMb: 400, timeoutMs: 30_000, maxDecodedBytes: 64 * 1024 * 1024 })
   after(() => parsers.close())
   const assess = (bytes: Uint8Array, tenant = 'a') => parsers.run<RiskSignal[]>(tenant, DOCUMENT_TASKS.assessRisk, { bytes, kind: 'pdf', now })
 
@@ -37,14 +38,16 @@ describe('document risk in a sandbox process', () => {
     assert.deepEqual(answers.map((signals) => signals.map((s) => s.code)), [[], ['editing_tool'], [], ['editing_tool']])
   })
 
-  it('when reading a file needs more memory than the budget, then SandboxMemoryExceeded, and the next file is assessed', async () => {
-    const tight = createDocumentParsers({ processes: 1, memoryMb: 64, timeoutMs: 30_000 })
+  it('when reading a file needs more memory than the budget, then SandboxMemoryExceeded, and the next file is assessed; under the decoded budget the pre-scan refuses it first', async () => {
+    const tight = createDocumentParsers({ processes: 1, memoryMb: 64, timeoutMs: 30_000, maxDecodedBytes: 1024 * 1024 * 1024 })
     after(() => tight.close())
     // 200 MB of spaces in one Flate stream (about 200 KB on disk): pdf.js decodes it whole to read the page.
     const doc = await PDFDocument.load(await makeStatement())
     doc.getPage(0).node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(deflateSync(Buffer.alloc(200 * 1024 * 1024, 0x20), { level: 9 }), { Filter: 'FlateDecode' })))
     const heavy = await doc.save()
     await assert.rejects(tight.run('a', DOCUMENT_TASKS.assessRisk, { bytes: heavy, kind: 'pdf', now }), SandboxMemoryExceeded)
+    // With the usual decoded budget the pre-scan refuses it before anything decodes it whole.
+    await assert.rejects(assess(heavy), (error: Error) => error instanceof PdfRefused && /^The PDF's compressed streams expand to more than 64 MB/.test(error.message))
     assert.deepEqual(await tight.run('a', DOCUMENT_TASKS.assessRisk, { bytes: await makeStatement(), kind: 'pdf', now }), [])
   })
 })
