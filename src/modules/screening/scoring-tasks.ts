@@ -9,7 +9,7 @@ export const tasks: TaskTable = {
     const deadline = performance.now() + budgetMs
     const matches: NameMatch[] = []
     for (const candidate of candidates) {
-      if (performance.now() > deadline) throw new ScreeningOverBudget(budgetMs)
+      if (performance.now() >= deadline) throw new ScreeningOverBudget(budgetMs)
       matches.push(scoreCandidate(subject, candidate))
     }
     return matches
