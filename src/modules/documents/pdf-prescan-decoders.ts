@@ -29,6 +29,13 @@ class Sink {
     this.length += room
   }
 
+  fill (byte: number, count: number): void {
+    const room = Math.min(count, this.limit - this.length)
+    if (this.length + room > this.buf.length) this.grow(this.length + room)
+    this.buf.fill(byte, this.length, this.length + room)
+    this.length += room
+  }
+
   private grow (needed: number): void {
     const next = new Uint8Array(Math.min(this.limit, Math.max(needed, this.buf.length * 2)))
     next.set(this.buf.subarray(0, this.length))
@@ -89,7 +96,7 @@ export function decodeRunLength (input: Uint8Array, cap: number): Decoded {
     if (n < 128) { sink.pushAll(input.subarray(i, i + n + 1)); i += n + 1 } else {
       if (i >= input.length) break
       const byte = input[i++]!
-      for (let k = 0; k < 257 - n && !sink.full; k++) sink.push(byte)
+      sink.fill(byte, 257 - n)
     }
   }
   return sink.result()

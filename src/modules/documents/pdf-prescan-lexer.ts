@@ -17,8 +17,6 @@ export class Keyword {
 export type PdfValue = number | string | Ref | Keyword | PdfValue[] | PdfDict | null
 export type PdfDict = Map<string, PdfValue>
 
-export interface StreamFound { dict: PdfDict, dataStart: number, dataEnd: number, objectNumber: number | null }
-
 export class NestedTooDeep extends Error {}
 
 /** Arrays longer than this keep only their first elements: nothing the pre-scan reads is longer. */
@@ -31,72 +29,40 @@ const isRegular = (c: number | undefined) => c !== undefined && !isWhite(c) && !
 
 const EOF = Symbol('eof')
 
-export interface LexerHooks {
-  /** Every dictionary, nested ones included, once it is complete. */
-  dict: (dict: PdfDict) => void
-  stream: (stream: StreamFound) => void
-  /** `n g obj <integer>`: what an indirect /Length may point at. */
-  integerObject: (num: number, value: number) => void
-}
-
+/**
+ * Reads one stretch of a PDF (an object's body, or an object stream's content), calling `onDict`
+ * for every dictionary in it, nested ones included, once complete.
+ */
 export class PdfLexer {
   private pos = 0
   private readonly bytes: Uint8Array
   private readonly text: Buffer
   private readonly maxDepth: number
-  private readonly hooks: LexerHooks
+  private readonly onDict: (dict: PdfDict) => void
 
-  constructor (bytes: Uint8Array, maxDepth: number, hooks: LexerHooks) {
+  constructor (bytes: Uint8Array, maxDepth: number, onDict: (dict: PdfDict) => void) {
     this.bytes = bytes
     this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     this.maxDepth = maxDepth
-    this.hooks = hooks
+    this.onDict = onDict
   }
 
-  /** Reads the whole input; `withStreams` false inside an object stream, which holds none. */
-  run (withStreams: boolean): void {
-    const recent: PdfValue[] = []
-    let objectNumber: number | null = null
-    for (;;) {
-      const value = this.value(0)
-      if (value === EOF) return
-      if (value instanceof Keyword && value.word === 'obj' && typeof recent[1] === 'number' && typeof recent[0] === 'number') {
-        objectNumber = recent[0]
-        const body = this.value(0)
-        if (body === EOF) return
-        if (typeof body === 'number') this.hooks.integerObject(objectNumber, body)
-        if (body instanceof Map && withStreams && this.nextIsStreamKeyword()) this.stream(body, objectNumber)
-        recent.length = 0
-        continue
-      }
-      if (value instanceof Map && withStreams && this.nextIsStreamKeyword()) this.stream(value, null)
-      recent.push(value)
-      if (recent.length > 2) recent.shift()
-    }
-  }
-
-  private nextIsStreamKeyword (): boolean {
+  /** The object's value and, when the keyword `stream` follows it, where the stream's data starts. */
+  objectBody (): { value: PdfValue, dataStart: number | null } {
+    const value = this.value(0)
+    if (value === EOF) return { value: null, dataStart: null }
     this.skipWhite()
     const at = this.pos
-    if (this.text.toString('latin1', at, at + 6) !== 'stream' || isRegular(this.bytes[at + 6])) return false
-    this.pos = at + 6
-    return true
+    if (this.text.toString('latin1', at, at + 6) !== 'stream' || isRegular(this.bytes[at + 6])) return { value, dataStart: null }
+    let dataStart = at + 6
+    if (this.bytes[dataStart] === 0x0d) dataStart++
+    if (this.bytes[dataStart] === 0x0a) dataStart++
+    return { value, dataStart }
   }
 
-  /** Finds the data's end as pdf.js does: /Length when `endstream` follows it, else the next `endstream`. */
-  private stream (dict: PdfDict, objectNumber: number | null): void {
-    if (this.bytes[this.pos] === 0x0d) this.pos++
-    if (this.bytes[this.pos] === 0x0a) this.pos++
-    const dataStart = this.pos
-    const length = dict.get('/Length')
-    let dataEnd = typeof length === 'number' ? endAt(this.text, dataStart, length) : -1
-    if (dataEnd < 0) {
-      const found = this.text.indexOf('endstream', dataStart, 'latin1')
-      dataEnd = found < 0 ? this.bytes.length : found
-    }
-    this.hooks.stream({ dict, dataStart, dataEnd, objectNumber })
-    const after = this.text.indexOf('endstream', dataEnd, 'latin1')
-    this.pos = after < 0 ? this.bytes.length : after + 9
+  /** Every value to the end (an object stream's objects). */
+  readAll (): void {
+    while (this.value(0) !== EOF);
   }
 
   private skipWhite (): void {
@@ -161,7 +127,7 @@ export class PdfLexer {
       if (value === EOF) break
       dict.set(key, value)
     }
-    this.hooks.dict(dict)
+    this.onDict(dict)
     return dict
   }
 

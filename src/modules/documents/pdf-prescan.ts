@@ -2,7 +2,7 @@ import { ValidationFailed } from '../../infra/http/api-error.ts'
 import { decodeAscii85, decodeAsciiHex, decodeFlate, decodeLzw, decodeRunLength } from './pdf-prescan-decoders.ts'
 import type { Decoded } from './pdf-prescan-decoders.ts'
 import { NestedTooDeep, PdfLexer, Ref, endAt } from './pdf-prescan-lexer.ts'
-import type { LexerHooks, PdfDict, PdfValue, StreamFound } from './pdf-prescan-lexer.ts'
+import type { PdfDict, PdfValue } from './pdf-prescan-lexer.ts'
 
 export interface PrescanBudget {
   /** Bytes that all the document's Flate, LZW and RunLength streams may expand to, together. */
@@ -35,6 +35,9 @@ const FILTERS: Record<string, string> = {
   '/ASCIIHexDecode': 'hex', '/AHx': 'hex', '/ASCII85Decode': 'a85', '/A85': 'a85', '/DCTDecode': 'dct', '/DCT': 'dct',
 }
 
+interface StreamFound { dict: PdfDict, dataStart: number }
+type Integers = Map<number, number[]>
+
 /**
  * Refuses, with a 400 naming the problem, a PDF whose declared structure cannot fit its size or
  * would make a parser allocate far beyond it: runs before pdf.js sees the file, in time linear in
@@ -42,41 +45,84 @@ const FILTERS: Record<string, string> = {
  */
 export function prescanPdf (bytes: Uint8Array, budget: PrescanBudget = DEFAULT_PRESCAN_BUDGET): void {
   const limits = { ...DEFAULT_PRESCAN_BUDGET, ...budget }
-  const streams: StreamFound[] = []
-  const integers = new Map<number, number>()
-  const check = (dict: PdfDict) => checkDict(dict, integers, limits)
-  const hooks = { dict: check, stream: (found: StreamFound) => streams.push(found), integerObject: (num: number, value: number) => integers.set(num, value) }
-  lex(new PdfLexer(bytes, MAX_NESTING, hooks), true)
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const integers: Integers = new Map()
+  // An image's size may be an indirect object further on: images are checked once all are read.
+  const images: PdfDict[] = []
+  const check = (dict: PdfDict) => dict.get('/Subtype') === '/Image' ? images.push(dict) : checkDict(dict, integers, limits)
+  const streams = readObjects(bytes, text, integers, check)
+  for (const image of images) checkDict(image, integers, limits)
+  const endstreams = positionsOf(text, 'endstream')
   let decodedSoFar = 0
   for (const stream of streams) {
-    const data = bytes.subarray(stream.dataStart, resolvedEnd(text, stream, integers))
+    const data = bytes.subarray(stream.dataStart, streamEnd(text, stream, integers, endstreams))
     const decoded = decodeChain(stream.dict, data, limits.maxDecodedBytes - decodedSoFar)
     decodedSoFar += decoded.total
     if (decoded.overCap) refuse(`The PDF's compressed streams expand to more than ${megabytes(limits.maxDecodedBytes)}, the most idcheck reads from one document.`)
     const type = stream.dict.get('/Type')
-    if (type === '/ObjStm') checkObjectStream(stream.dict, decoded.bytes, hooks)
+    if (type === '/ObjStm') checkObjectStream(stream.dict, decoded.bytes, check)
     if (type === '/XRef') checkXrefStream(stream.dict, decoded.bytes)
     if (decoded.jpeg) checkJpeg(decoded.jpeg, limits.maxImagePixels)
   }
 }
 
-function lex (lexer: PdfLexer, withStreams: boolean): void {
+const OBJECT_HEADER = /(\d{1,10})[\0\t\n\f\r ]+\d{1,5}[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g
+const TRAILER = /trailer[\0\t\n\f\r ]*<</g
+
+/**
+ * Every `n g obj` in the file is read on its own, up to the next one, as pdf.js finds objects by
+ * offset and not in order: a damaged or hostile object cannot hide the ones after it.
+ */
+function readObjects (bytes: Uint8Array, text: Buffer, integers: Integers, check: (dict: PdfDict) => void): StreamFound[] {
+  const source = text.toString('latin1')
+  const starts: { num: number, body: number, at: number }[] = []
+  for (const match of source.matchAll(OBJECT_HEADER)) starts.push({ num: Number(match[1]), body: match.index + match[0].length, at: match.index })
+  const streams: StreamFound[] = []
+  starts.forEach(({ num, body }, i) => {
+    const end = i + 1 < starts.length ? starts[i + 1]!.at : bytes.length
+    const { value, dataStart } = lex(new PdfLexer(bytes.subarray(body, end), MAX_NESTING, check), (lexer) => lexer.objectBody())
+    if (typeof value === 'number' && Number.isInteger(value)) integers.set(num, [...(integers.get(num) ?? []), value])
+    if (value instanceof Map && dataStart !== null) streams.push({ dict: value, dataStart: body + dataStart })
+  })
+  for (const match of source.matchAll(TRAILER)) {
+    const at = match.index + match[0].length - 2
+    lex(new PdfLexer(bytes.subarray(at, Math.min(bytes.length, at + 65_536)), MAX_NESTING, check), (lexer) => lexer.objectBody())
+  }
+  return streams
+}
+
+function lex<T> (lexer: PdfLexer, read: (lexer: PdfLexer) => T): T {
   try {
-    lexer.run(withStreams)
+    return read(lexer)
   } catch (error) {
     if (error instanceof NestedTooDeep) refuse(`The PDF nests arrays or dictionaries more than ${MAX_NESTING} levels deep.`)
     throw error
   }
 }
 
-function resolvedEnd (text: Buffer, stream: StreamFound, integers: Map<number, number>): number {
+function positionsOf (text: Buffer, word: string): number[] {
+  const found: number[] = []
+  for (let at = text.indexOf(word, 0, 'latin1'); at >= 0; at = text.indexOf(word, at + word.length, 'latin1')) found.push(at)
+  return found
+}
+
+/**
+ * Where pdf.js would take the data to end: at /Length when `endstream` follows it (the longest such
+ * length when an indirect /Length is defined more than once), else at the next `endstream`.
+ */
+function streamEnd (text: Buffer, stream: StreamFound, integers: Integers, endstreams: number[]): number {
   const length = stream.dict.get('/Length')
-  if (length instanceof Ref && integers.has(length.num)) {
-    const end = endAt(text, stream.dataStart, integers.get(length.num)!)
-    if (end >= 0) return end
+  const candidates = typeof length === 'number' ? [length] : length instanceof Ref ? integers.get(length.num) ?? [] : []
+  const ends = candidates.map((candidate) => endAt(text, stream.dataStart, candidate)).filter((end) => end >= 0)
+  if (ends.length > 0) return Math.max(...ends)
+  let low = 0
+  let high = endstreams.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if (endstreams[mid]! < stream.dataStart) low = mid + 1
+    else high = mid
   }
-  return stream.dataEnd
+  return low < endstreams.length ? endstreams[low]! : text.length
 }
 
 interface ChainResult { bytes: Uint8Array, total: number, overCap: boolean, jpeg: Uint8Array | null }
@@ -111,8 +157,8 @@ function earlyChange (param: PdfValue | undefined): number {
   return value === 0 ? 0 : 1
 }
 
-function checkDict (dict: PdfDict, integers: Map<number, number>, limits: Required<PrescanBudget>): void {
-  const resolve = (value: PdfValue | undefined) => value instanceof Ref ? integers.get(value.num) : value
+function checkDict (dict: PdfDict, integers: Integers, limits: Required<PrescanBudget>): void {
+  const resolve = (value: PdfValue | undefined) => value instanceof Ref ? Math.max(0, ...integers.get(value.num) ?? []) : value
   const size = dict.get('/Size')
   if (isCount(size) && size > MAX_OBJECTS) refuse(`The PDF declares ${count(size)} objects, more than the ${count(MAX_OBJECTS)} the PDF standard allows.`)
   const pages = dict.get('/Count')
@@ -137,7 +183,7 @@ function checkDict (dict: PdfDict, integers: Map<number, number>, limits: Requir
   }
 }
 
-function checkObjectStream (dict: PdfDict, decoded: Uint8Array, hooks: LexerHooks): void {
+function checkObjectStream (dict: PdfDict, decoded: Uint8Array, check: (dict: PdfDict) => void): void {
   const entries = dict.get('/N')
   const first = dict.get('/First')
   if (!isCount(entries) || entries < 0) return
@@ -149,7 +195,7 @@ function checkObjectStream (dict: PdfDict, decoded: Uint8Array, hooks: LexerHook
     refuse(`The PDF has an object stream that claims ${count(entries)} objects in ${count(decoded.length)} bytes, too few to list them.`)
   }
   const start = isCount(first) && first >= 0 && first < decoded.length ? first : 0
-  lex(new PdfLexer(decoded.subarray(start), MAX_NESTING, hooks), false)
+  lex(new PdfLexer(decoded.subarray(start), MAX_NESTING, check), (lexer) => lexer.readAll())
 }
 
 function checkXrefStream (dict: PdfDict, decoded: Uint8Array): void {
