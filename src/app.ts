@@ -83,7 +83,7 @@ export interface AppOverrides {
 }
 
 /** What every service is built on; made first and released by app.close(). */
-interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: Ocr, parsers: SandboxPool, scoring: ScoringSandbox }
+interface Infra { config: Config, clock: Clock, logger: Logger, db: Database, redis: Redis | null, queue: Queue, metrics: Metrics, failures: FailureCounter, ocr: Ocr, parsers: SandboxPool, uploadParsers: SandboxPool, scoring: ScoringSandbox }
 
 /** Builds infrastructure, services and the HTTP app; used by the server, the worker, the CLI and the tests. */
 export async function buildApp (config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -110,6 +110,8 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     // processes with a memory cap and a time budget; tesseract reads the prepared images in the OCR
     // process. All start on first use.
     const parsers = createDocumentParsers({ ...config.parsers, maxDecodedBytes: config.documents.maxDecodedBytes })
+    // Uploads count pages in a process of their own, so an upload never waits behind a check's minute-long parse.
+    const uploadParsers = createDocumentParsers({ ...config.parsers, processes: 1, maxDecodedBytes: config.documents.maxDecodedBytes })
     const ocr = createOcr({
       parsers,
       tesseract: createOcrProcess({ workers: config.ocrWorkers, memoryMb: config.parsers.ocrMemoryMb, callTimeoutMs: config.parsers.timeoutMs }),
@@ -117,7 +119,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     })
     // AML's name scoring runs in a sandbox process with a time budget per screening, started on first use.
     const scoring = createScoringSandbox({ budgetMs: config.amlScreeningBudgetMs })
-    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr, parsers, scoring }
+    const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr, parsers, uploadParsers, scoring }
 
     const services = await createServices(infra, overrides)
     const app = createHttpApp(infra, services)
@@ -139,6 +141,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
       await openQueue.stop()
       await ocr.close()
       await parsers.close()
+      await uploadParsers.close()
       await scoring.close()
       failures.close()
       if (redis) redis.disconnect()
@@ -158,7 +161,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
 const queuesFor = (config: Config): QueueDefinition[] => [...checkQueues([bavQueue(config.bavRetry), ...documentQueues, AML_QUEUE, KYC_QUEUE]), ...webhookQueues, ...rescreenQueues]
 
 /** The services, wired by hand: each gets exactly what it uses. */
-async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, parsers, scoring }: Infra, overrides: AppOverrides): Promise<AppServices> {
+async function createServices ({ config, clock, logger, db, queue, metrics, failures, ocr, parsers, uploadParsers, scoring }: Infra, overrides: AppOverrides): Promise<AppServices> {
   // AML screens against the lists in the database: the sandbox ships its own, production needs an import.
   if (config.environment === 'sandbox') await ensureSandboxList(db, new Date(clock.now()), (tx, version) => startRescreen(queue, tx, version.source, version.version))
   const yente = config.screening.provider === 'yente' ? config.screening : null
@@ -214,7 +217,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger, admission: config.checkAdmission, leaseSeconds: config.checkLeaseSeconds })
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
-  const documents = createDocumentsService({ db, clock, cases, checks, limits: { ...config.documents, parsers } })
+  const documents = createDocumentsService({ db, clock, cases, checks, limits: { ...config.documents, parsers: uploadParsers } })
   const screening = createScreeningService({ db, clock, queue, checks, assertCaseOwned: cases.assertOwned })
   const rescreen = createRescreenJob({
     db, queue, clock, screenCase: aml.screenCase,
