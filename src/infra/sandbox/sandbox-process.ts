@@ -32,7 +32,11 @@ process.on('message', (request: SandboxRequest) => {
         return
       }
       const { name = 'Error', message = String(error) } = error as Error
-      answer({ ok: false, error: { name, message, fields: error instanceof Error ? { ...error } : {} } })
+      try {
+        answer({ ok: false, error: { name, message, fields: error instanceof Error ? { ...error } : {} } })
+      } catch {
+        answer({ ok: false, error: { name, message, fields: {} } }) // a field that cannot be sent (a function) is left behind
+      }
     },
   )
 })
