@@ -18,7 +18,7 @@ export interface RiskInput { bytes: Uint8Array, kind: DocumentKind, now: Date }
  * beside the page content, how its pages are drawn, and what its text says. Pure: nothing is read but the bytes.
  * Images (PNG, JPEG) give no signal: image forensics, and image metadata, are out of scope.
  * Throws DocumentUnreadable for a file that is not a readable PDF or needs a password.
- * Synchronous work: the service runs it in worker threads (risk-threads.ts).
+ * Synchronous work on untrusted bytes: the check runs it in a sandbox process (parser-tasks.ts).
  */
 export async function assessDocumentRisk (input: RiskInput): Promise<RiskSignal[]> {
   if (input.kind !== 'pdf') return []
