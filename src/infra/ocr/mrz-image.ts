@@ -11,9 +11,32 @@ import type { GreyImage, TextBand } from './mrz-pixels.ts'
 export const MRZ_CAP_HEIGHTS = [16, 20, 14, 24]
 
 const ANALYSIS_WIDTH = 1000
+/** The analysis copy's pixel budget: a 1:3 page at the analysis width, so a tall image is shrunk, not drawn whole. */
+export const ANALYSIS_MAX_PIXELS = 3_000_000
+/** A prepared line's pixel budget: a real MRZ line comes out near 50,000 pixels. */
+export const LINE_MAX_PIXELS = 2_000_000
+/** A band this many times taller than the thinnest is not a line of the same print, and drawing it at the thinnest's scale is what blew up memory. */
+const TALLEST_LINE_RATIO = 4
+
+/** A canvas the image's content asked for is beyond its pixel budget; nothing was allocated for it. */
+export class MrzCanvasTooLarge extends Error {
+  constructor (width: number, height: number, maxPixels: number) {
+    super(`Reading the MRZ would need a ${width} × ${height} pixel image, more than the ${maxPixels.toLocaleString('en')} pixels allowed. Upload a straight photo or scan of the photo page alone.`)
+    this.name = 'MrzCanvasTooLarge'
+  }
+}
+
+function checkBudget (width: number, height: number, maxPixels: number): void {
+  if (!(width > 0 && height > 0) || width * height > maxPixels) throw new MrzCanvasTooLarge(width, height, maxPixels)
+}
+
+function budgetedCanvas (width: number, height: number, maxPixels: number) {
+  checkBudget(width, height, maxPixels)
+  return createCanvas(width, height)
+}
 
 function greyOf (image: Image, width: number, height: number, degrees: number): GreyImage {
-  const canvas = createCanvas(width, height)
+  const canvas = budgetedCanvas(width, height, ANALYSIS_MAX_PIXELS)
   const ctx = canvas.getContext('2d')
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, width, height)
@@ -34,7 +57,7 @@ function locateLines (small: GreyImage): TextBand[] {
 
 // Encoded synchronously: the async encode, run beside a tesseract thread, crashed the process now and then (SIGSEGV).
 function encodeGrey (grey: GreyImage): Uint8Array {
-  const canvas = createCanvas(grey.width, grey.height)
+  const canvas = budgetedCanvas(grey.width, grey.height, LINE_MAX_PIXELS)
   const ctx = canvas.getContext('2d')
   const rgba = ctx.createImageData(grey.width, grey.height)
   for (let p = 0, i = 0; p < grey.pixels.length; p++, i += 4) {
@@ -53,9 +76,9 @@ function encodeGrey (grey: GreyImage): Uint8Array {
 export async function prepareMrzLines (bytes: Uint8Array, attempt: number): Promise<Uint8Array[]> {
   const capHeight = MRZ_CAP_HEIGHTS[attempt % MRZ_CAP_HEIGHTS.length]!
   const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-  const analysisScale = Math.min(1, ANALYSIS_WIDTH / image.width)
-  const width = Math.round(image.width * analysisScale)
-  const height = Math.round(image.height * analysisScale)
+  const analysisScale = Math.min(1, ANALYSIS_WIDTH / image.width, Math.sqrt(ANALYSIS_MAX_PIXELS / (image.width * image.height)))
+  const width = Math.max(1, Math.round(image.width * analysisScale))
+  const height = Math.max(1, Math.min(Math.round(image.height * analysisScale), Math.floor(ANALYSIS_MAX_PIXELS / width)))
   const skew = estimateSkew(greyOf(image, width, height, 0))
   const lines = locateLines(greyOf(image, width, height, skew))
   const lineHeight = Math.min(...lines.map((band) => band.bottom - band.top))
@@ -63,14 +86,16 @@ export async function prepareMrzLines (bytes: Uint8Array, attempt: number): Prom
   const scale = (capHeight * 1.15) / (lineHeight / analysisScale)
   const toOut = scale / analysisScale
   const out: Uint8Array[] = []
-  for (const band of lines) {
+  for (const band of lines.filter((line) => line.bottom - line.top <= lineHeight * TALLEST_LINE_RATIO)) {
     // Enough room above and below for the whole line, not enough to reach its neighbours.
     const pad = lineHeight * 0.35
     const left = Math.max(0, band.left - lineHeight)
     const top = Math.max(0, band.top - pad)
     const outWidth = Math.round((Math.min(width, band.right + lineHeight) - left) * toOut)
     const outHeight = Math.round((Math.min(height, band.bottom + pad) - top) * toOut)
-    const canvas = createCanvas(outWidth, outHeight)
+    // The white frame added below counts too.
+    checkBudget(outWidth + 2 * capHeight, outHeight + 2 * capHeight, LINE_MAX_PIXELS)
+    const canvas = budgetedCanvas(outWidth, outHeight, LINE_MAX_PIXELS)
     const ctx = canvas.getContext('2d')
     ctx.fillStyle = '#ffffff'
     ctx.fillRect(0, 0, outWidth, outHeight)

@@ -75,7 +75,7 @@ export function findTextBands (image: GreyImage): TextBand[] {
       previous = dark
     }
   }
-  const busiest = Math.max(...rowTransitions)
+  const busiest = largest(rowTransitions)
   // fewer transitions than a handful of characters make: no text at all
   if (busiest < 10) return []
   const bands: TextBand[] = []
@@ -84,12 +84,19 @@ export function findTextBands (image: GreyImage): TextBand[] {
     const busy = y < height && rowTransitions[y]! >= busiest * 0.3
     if (busy && top < 0) top = y
     if (!busy && top >= 0) {
-      if (y - top >= 3) bands.push({ top, bottom: y, left: 0, right: width, transitions: Math.max(...rowTransitions.subarray(top, y)) })
+      if (y - top >= 3) bands.push({ top, bottom: y, left: 0, right: width, transitions: largest(rowTransitions.subarray(top, y)) })
       top = -1
     }
   }
   for (const band of bands) Object.assign(band, horizontalExtent(image, band, threshold))
   return bands
+}
+
+// A loop, not Math.max(...rows): spreading a very tall image's rows overflows the call stack.
+function largest (values: Int32Array): number {
+  let most = -Infinity
+  for (const value of values) if (value > most) most = value
+  return most
 }
 
 function horizontalExtent (image: GreyImage, band: TextBand, threshold: number): { left: number, right: number } {
