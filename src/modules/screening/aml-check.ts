@@ -6,7 +6,7 @@ import { screen } from './screen.ts'
 import { AmlResult } from './screening.schemas.ts'
 import { dismissedFor } from './screening.repository.ts'
 import type { ScoreCandidates } from './scoring-sandbox.ts'
-import { screenWithYente, type YenteOptions } from './yente.ts'
+import { createYenteScreener, type YenteOptions } from './yente.ts'
 
 export interface CaseSubject extends Subject { screening: ScreeningSubject }
 
@@ -57,11 +57,11 @@ const rated = (result: AmlResult) => ({
 })
 
 function providerOf (deps: AmlDeps): CheckProvider<CaseSubject, AmlResult> | null {
-  const yente = deps.yente
-  if (yente) {
+  if (deps.yente) {
+    const screenWithYente = createYenteScreener(deps.yente)
     return {
       name: 'idcheck-screening-yente',
-      run: async (subject) => rated(await screenWithYente(yente, subject.screening, deps.threshold, await dismissedFor(deps.db, subject.caseId), new Date(deps.clock.now()))),
+      run: async (subject) => rated(await screenWithYente(subject.screening, deps.threshold, await dismissedFor(deps.db, subject.caseId), new Date(deps.clock.now()))),
     }
   }
   if (!deps.available) return null

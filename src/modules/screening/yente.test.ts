@@ -11,6 +11,15 @@ import { givenCase } from '../../../test/helpers/given-cases.ts'
 // score, features, match}]}}}), answering by the queried name.
 const received: { url: string, authorization: string | undefined, body: any }[] = []
 let failuresToGive = 0
+let catalogueCalls = 0
+// What the stand-in wrote of each oversized answer before idcheck hung up.
+const oversizedSent: number[] = []
+const CATALOGUE = { datasets: [
+  { name: 'sanctions', title: 'Sanctions', version: '20261120084512-abc', updated_at: '2026-11-20T08:45:12' },
+  { name: 'default', title: 'OpenSanctions Default', version: '20261126060101-xyz', updated_at: '2026-11-26T06:01:01', children: ['sanctions'] },
+], current: ['default', 'sanctions'], outdated: [], index_stale: false }
+const LONG = 'Long Fields'
+const HUGE = 'Huge Answer'
 const RESULTS: Record<string, object[]> = {
   'Viktor Kaine': [{
     id: 'NK-kaine', caption: 'Viktor KAINE', schema: 'Person', datasets: ['gb_hmt_sanctions'], score: 0.97, match: true,
@@ -19,17 +28,28 @@ const RESULTS: Record<string, object[]> = {
   }, {
     id: 'NK-weak', caption: 'Viktoria Kain', schema: 'Person', datasets: ['x'], score: 0.5, match: false, features: {}, properties: { name: ['Viktoria Kain'] },
   }],
+  [LONG]: [{
+    id: 'N'.repeat(5000), caption: 'Kaine '.repeat(100_000), schema: 'Person', datasets: ['x'], score: 0.99, match: true,
+    features: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`feature_${i}_${'f'.repeat(100)}`, 0.5])),
+    properties: { topics: Array.from({ length: 5000 }, (_, i) => `topic-${i}`), birthDate: ['1961-04-12'.repeat(20)], country: ['gb'] },
+  }],
   'Marisol Quintero': [{
     id: 'Q-quintero', caption: 'Marisol Quintero Vale', schema: 'Person', datasets: ['wd_peps'], score: 0.9, match: true, features: {},
     properties: { name: ['Marisol Quintero Vale'], topics: ['role.pep'], country: ['es'] },
   }],
 }
 const standIn = createServer((req: IncomingMessage, res) => {
+  if (req.method === 'GET' && req.url === '/catalog') {
+    catalogueCalls++
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(CATALOGUE))
+    return
+  }
   let body = ''
   req.on('data', (chunk) => { body += chunk })
   req.on('end', () => {
     const parsed = JSON.parse(body)
     received.push({ url: req.url!, authorization: req.headers.authorization, body: parsed })
+    if (parsed.queries.subject.properties.name[0] === HUGE) return sendEndlessAnswer(res)
     if (failuresToGive > 0) {
       failuresToGive--
       res.writeHead(503).end('{"detail":"index is being rebuilt"}')
@@ -40,6 +60,22 @@ const standIn = createServer((req: IncomingMessage, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ responses, matcher: {}, limit: 25 }))
   })
 })
+/** 300 MB of one JSON string, with no content-length, written as fast as the client reads it. */
+function sendEndlessAnswer (res: import('node:http').ServerResponse) {
+  const chunk = Buffer.alloc(64 * 1024, 'a')
+  let sent = 0
+  res.writeHead(200, { 'content-type': 'application/json' })
+  res.write('{"responses":{"subject":{"results":[{"id":"x","caption":"')
+  const more = () => {
+    while (sent < 300 * 1024 * 1024) {
+      sent += chunk.length
+      if (!res.write(chunk)) return res.once('drain', more)
+    }
+    res.end('"}]}}}')
+  }
+  res.on('close', () => oversizedSent.push(sent))
+  more()
+}
 await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve))
 after(() => standIn.close())
 const YENTE_URL = `http://127.0.0.1:${(standIn.address() as { port: number }).port}`
@@ -71,8 +107,43 @@ describe('AML through yente (SCREENING_PROVIDER=yente)', () => {
         topics: ['sanction'], birthDates: ['1961-04-12'], countries: ['gb', 'ua'],
         explanation: 'yente scored \'Viktor KAINE\' 0.97 (person_name_jaro_winkler 0.97, name_literal_match 1).',
       }],
-      lists: [{ source: 'yente:default', version: YENTE_URL, importedAt: check!.result.lists[0].importedAt }],
+      lists: [{ source: 'yente:default', version: '20261126060101-xyz', importedAt: '2026-11-26T06:01:01.000Z' }],
     })
+    // yente's address is an internal host: no tenant sees it.
+    assert.ok(!JSON.stringify(check).includes(YENTE_URL.replace('http://', '')))
+  })
+
+  it('when several cases are screened, then the catalogue is asked once and its version named in each', async () => {
+    const caller = await givenReseller(app, { services: 'all' })
+    const before = catalogueCalls
+    for (const surname of ['One', 'Two']) {
+      const caseId = await givenCase(app, caller, { givenNames: 'Nobody', surname })
+      const [check] = await settled(caller, caseId, 1)
+      assert.deepEqual(check!.result.lists.map((l: { version: string }) => l.version), ['20261126060101-xyz'])
+    }
+    assert.equal(catalogueCalls - before, before === 0 ? 1 : 0)
+  })
+
+  it('when yente\'s answer holds a megabyte-long caption, 5,000 topics and a 5,000-character id, then each field is stored capped', async () => {
+    const caller = await givenReseller(app, { services: 'all' })
+    const [givenNames, surname] = LONG.split(' ')
+    const caseId = await givenCase(app, caller, { givenNames, surname })
+    const [check] = await settled(caller, caseId, 1)
+    const [hit] = check!.result.hits
+    assert.deepEqual([hit.entityId.length, hit.name.length, hit.matchedName.length, hit.topics.length, hit.topics.at(-1), hit.birthDates, hit.countries],
+      [200, 500, 500, 50, 'topic-49', ['1961-04-12'.repeat(20).slice(0, 64)], ['gb']])
+    assert.ok(hit.explanation.length < 1500, `explanation of ${hit.explanation.length} characters`)
+  })
+
+  it('when yente\'s answer runs to 300 MB, then idcheck stops reading it past 1 MB and the check fails as yente\'s error', async () => {
+    const caller = await givenReseller(app, { services: 'all' })
+    const [givenNames, surname] = HUGE.split(' ')
+    const caseId = await givenCase(app, caller, { givenNames, surname })
+    const checks = await eventually(() => amlChecks(caller, caseId), (c) => c.length === 1 && c[0]!.status === 'failed', { timeoutMs: 40_000, what: 'the failed check' })
+    assert.equal((checks[0] as Check & { failureReason: string }).failureReason, 'The AML provider was unavailable; request a new check later.')
+    // A first try and its retries (AML_QUEUE), each hung up on within a few megabytes of socket buffers.
+    await eventually(async () => oversizedSent.length, (n) => n >= 3, { timeoutMs: 5_000, what: 'the answers closed' })
+    assert.ok(oversizedSent.every((sent) => sent < 16 * 1024 * 1024), `sent ${oversizedSent.join(', ')} bytes`)
   })
 
   it('when yente names a PEP, then Medium; a dismissed hit is left out of the case\'s next screening', async () => {
