@@ -1,7 +1,6 @@
 import { imageSize } from 'image-size'
 import { SandboxBusy, SandboxClosed, SandboxTaskFailed } from '../sandbox/sandbox-errors.ts'
 import type { SandboxPool } from '../sandbox/sandbox-pool.ts'
-import { MRZ_CAP_HEIGHTS } from './mrz-image.ts'
 import { ImageTooLarge, ImageUnreadable } from './ocr-errors.ts'
 import type { MrzLine, OcrResult } from './ocr-pool.ts'
 import type { OcrProcess } from './ocr-process-client.ts'
@@ -65,10 +64,10 @@ export function createOcr ({ parsers, tesseract, maxPixels }: { parsers: Sandbox
     },
     async recogniseMrz (image, { attempt = 0 } = {}) {
       checkImage(image, maxPixels)
-      const prepared = await parsers.run<Uint8Array[]>(tenant, OCR_TASKS.prepareMrzLines, { image, attempt }).catch((error: unknown) => {
+      const prepared = await parsers.run<{ lines: Uint8Array[], moreAttempts: boolean }>(tenant, OCR_TASKS.prepareMrzLines, { image, attempt }).catch((error: unknown) => {
         throw error instanceof SandboxTaskFailed || error instanceof SandboxBusy || error instanceof SandboxClosed ? error : new ImageUnreadable('The image data is damaged or incomplete', { cause: error })
       })
-      return { lines: await tesseract.recogniseLines(tenant, prepared), moreAttempts: attempt + 1 < MRZ_CAP_HEIGHTS.length }
+      return { lines: await tesseract.recogniseLines(tenant, prepared.lines), moreAttempts: prepared.moreAttempts }
     },
     readPdfText: (pdf, { maxPages }) => parsers.run(tenant, OCR_TASKS.readPdfText, { pdf, maxPages }),
     renderPdfPages: (pdf, pages, { dpi }) => parsers.run(tenant, OCR_TASKS.renderPdfPages, { pdf, pages, dpi, maxPixels }),

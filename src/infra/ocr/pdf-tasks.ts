@@ -4,7 +4,7 @@
 import * as canvas from '@napi-rs/canvas'
 import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from 'unpdf'
 import { isOutOfMemory, type TaskTable } from '../sandbox/sandbox-protocol.ts'
-import { prepareMrzLines } from './mrz-image.ts'
+import { MRZ_CAP_HEIGHTS, prepareMrzLines } from './mrz-image.ts'
 import { PdfPasswordProtected, PdfTooManyPages, PdfUnreadable } from './ocr-errors.ts'
 import { OCR_TASKS, type PdfTextResult } from './ocr-task-names.ts'
 import { textLines } from './text-lines.ts'
@@ -89,6 +89,7 @@ export function ocrTasks (checkPdf: (bytes: Uint8Array) => void): TaskTable {
       checkPdf(pdf)
       return withDocument(pdf, true, (doc) => renderPages(doc, pages, dpi, maxPixels))
     },
-    [OCR_TASKS.prepareMrzLines]: ({ image, attempt }: { image: Uint8Array, attempt: number }) => prepareMrzLines(image, attempt),
+    [OCR_TASKS.prepareMrzLines]: async ({ image, attempt }: { image: Uint8Array, attempt: number }) =>
+      ({ lines: await prepareMrzLines(image, attempt), moreAttempts: attempt + 1 < MRZ_CAP_HEIGHTS.length }),
   }
 }
