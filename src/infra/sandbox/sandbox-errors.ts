@@ -43,6 +43,14 @@ export class SandboxBusy extends Error {
   }
 }
 
+/** A sandbox process could not start (a broken install, no memory for it): the machine's fault, not the task's. */
+export class SandboxStartFailed extends Error {
+  constructor (detail: string) {
+    super(`A sandbox process could not start: ${detail}`)
+    this.name = 'SandboxStartFailed'
+  }
+}
+
 /** The pool was closed: nothing more runs on it. */
 export class SandboxClosed extends Error {
   constructor () {

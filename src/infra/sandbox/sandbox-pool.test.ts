@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { residentBytes } from './process-memory.ts'
-import { SandboxBusy, SandboxClosed, SandboxCrashed, SandboxMemoryExceeded, SandboxTaskFailed, SandboxTimedOut } from './sandbox-errors.ts'
+import { SandboxBusy, SandboxClosed, SandboxCrashed, SandboxMemoryExceeded, SandboxStartFailed, SandboxTaskFailed, SandboxTimedOut } from './sandbox-errors.ts'
 import { createSandboxPool } from './sandbox-pool.ts'
 import { NotAPdf } from './sandbox-test-tasks.ts'
 import { createTenantQueue } from './tenant-queue.ts'
@@ -70,6 +70,14 @@ describe('the sandbox pool', () => {
   it('when a task throws, then the caller gets the same error class and fields', async () => {
     await assert.rejects(pool.run('t', 'refuse', { detail: 'no header' }), (error: Error) =>
       error instanceof NotAPdf && error.message === 'Not a PDF: no header' && error.detail === 'no header')
+  })
+})
+
+describe('a sandbox pool whose task module is missing', () => {
+  it('when its process cannot start, then the task fails with SandboxStartFailed, not as the task\'s fault', async () => {
+    const broken = createSandboxPool({ modules: [new URL('./no-such-tasks.ts', import.meta.url)], size: 1, memoryMb: 100, timeoutMs: 5_000 })
+    after(() => broken.close())
+    await assert.rejects(broken.run('a', 'echo', {}), (error: Error) => error instanceof SandboxStartFailed && !(error instanceof SandboxTaskFailed) && /could not start: exit code 1/.test(error.message))
   })
 })
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { residentBytes } from './process-memory.ts'
-import { SandboxBusy, SandboxClosed, SandboxCrashed, SandboxMemoryExceeded, SandboxTimedOut } from './sandbox-errors.ts'
+import { SandboxBusy, SandboxClosed, SandboxCrashed, SandboxMemoryExceeded, SandboxStartFailed, SandboxTimedOut } from './sandbox-errors.ts'
 import type { SandboxAnswer, SandboxReady, SandboxRequest, SandboxSetup } from './sandbox-protocol.ts'
 import { createTenantQueue } from './tenant-queue.ts'
 
@@ -153,7 +153,7 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
       if (box.job) finish(box, (job) => job.reject(closed && !box.killedFor ? new SandboxClosed() : blame(box, code, signal, job)))
       else if (!wasReady && !closed) {
         // It could not even start (a broken install): the task that asked for it learns why, and no other is tried in a loop.
-        waiting.shift()?.reject(new Error(`A sandbox process could not start (exit code ${code}): ${box.stderrTail.trim().split('\n').at(-1) ?? ''}`))
+        waiting.shift()?.reject(new SandboxStartFailed(`exit code ${code}, ${box.stderrTail.trim().split('\n').at(-1) ?? 'no message'}`))
       }
       dispatch()
     })

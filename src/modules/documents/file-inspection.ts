@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import { imageSize } from 'image-size'
 import { Unavailable, ValidationFailed } from '../../infra/http/api-error.ts'
 import { PdfPasswordProtected, PdfRefused } from '../../infra/ocr/ocr-errors.ts'
-import { SandboxBusy, SandboxTaskFailed } from '../../infra/sandbox/sandbox-errors.ts'
+import { SandboxBusy, SandboxClosed, SandboxStartFailed, SandboxTaskFailed } from '../../infra/sandbox/sandbox-errors.ts'
 import type { SandboxPool } from '../../infra/sandbox/sandbox-pool.ts'
 import type { DocumentKind } from './analysis/analysis-types.ts'
 import type { DocumentView } from './documents.schemas.ts'
@@ -62,9 +62,11 @@ async function pdfPageCount (bytes: Uint8Array, { parsers, maxPages }: DocumentL
     if (err instanceof PdfPasswordProtected) throw new ValidationFailed(['The PDF is password-protected; upload it without a password.'])
     // Over its memory or time budget, or the reader died: the file's doing, so the client's error.
     if (err instanceof PdfRefused || err instanceof SandboxTaskFailed) throw new ValidationFailed([err.message])
-    if (err instanceof SandboxBusy) throw new Unavailable('Every document reader is busy; try the upload again shortly.', BUSY_RETRY_SECONDS)
-    if ((err as Error).name === 'PdfUnreadable') throw new ValidationFailed(['The file is not a readable PDF: its structure is damaged.'])
-    throw err
+    if (err instanceof SandboxBusy || err instanceof SandboxClosed || err instanceof SandboxStartFailed) {
+      throw new Unavailable('Every document reader is busy; try the upload again shortly.', BUSY_RETRY_SECONDS)
+    }
+    // PdfUnreadable, and whatever else pdf.js throws at a file it cannot make sense of.
+    throw new ValidationFailed(['The file is not a readable PDF: its structure is damaged.'])
   }
   if (pages < 1) throw new ValidationFailed(['The PDF has no pages.'])
   if (pages > maxPages) throw new ValidationFailed([`The PDF has ${pages} pages; at most ${maxPages} are accepted.`])
