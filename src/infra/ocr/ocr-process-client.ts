@@ -50,11 +50,8 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
   const idleMs = options.idleMs ?? 30_000
   const maxWaiting = options.maxWaiting ?? 64
   const waiting = createTenantQueue<Call>()
-  const inFlight = new Map<number, Call & { timer: NodeJS.Timeout }>()
+  const inFlight = new Map<number, Call & { timer: NodeJS.Timeout, child: ChildProcess }>()
   let child: ChildProcess | null = null
-  let idleRss = 0
-  let watchdog: NodeJS.Timeout | undefined
-  let killedForMemory = false
   let nextId = 1
   let closed = false
   let idleTimer: NodeJS.Timeout | undefined
@@ -65,11 +62,11 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
       execArgv: ['--disable-warning=ExperimentalWarning'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
-    killedForMemory = false
-    idleRss = 0
-    watchdog = setInterval(() => {
+    let killedForMemory = false
+    let idleRss = 0
+    const watchdog = setInterval(() => {
       const rss = residentBytes(started.pid!)
-      if (rss !== null && idleRss > 0 && rss > idleRss + options.memoryMb * 1024 * 1024 && inFlight.size > 0) {
+      if (rss !== null && idleRss > 0 && rss > idleRss + options.memoryMb * 1024 * 1024 && [...inFlight.values()].some((c) => c.child === started)) {
         killedForMemory = true
         started.kill('SIGKILL')
       }
@@ -90,7 +87,9 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
       clearInterval(watchdog)
       if (child === started) child = null
       const detail = killedForMemory ? `it used more than ${options.memoryMb} MB` : signal ? `signal ${signal}` : `exit code ${code}`
+      // Only its own calls: a child stopped when idle may leave after its successor took new ones.
       for (const [id, call] of inFlight) {
+        if (call.child !== started) continue
         inFlight.delete(id)
         clearTimeout(call.timer)
         call.reject(new OcrProcessExited(detail))
@@ -103,7 +102,6 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
   const stopChild = () => {
     const running = child
     child = null
-    clearInterval(watchdog)
     if (running?.connected) running.disconnect() // it closes its workers and exits
   }
 
@@ -116,7 +114,7 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
       const running = child
       // A backstop past the child's own limit: a process that stops answering is killed.
       const timer = setTimeout(() => running.kill('SIGKILL'), options.callTimeoutMs + 10_000)
-      inFlight.set(id, { ...call, timer })
+      inFlight.set(id, { ...call, timer, child: running })
       running.send({ id, method: call.method, args: call.args } satisfies OcrCall)
     }
     if (inFlight.size === 0 && waiting.size === 0 && child) {
