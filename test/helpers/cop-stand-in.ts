@@ -9,14 +9,15 @@ import { after } from 'node:test'
  * PAMM, BANM, PANM, ANNM, AC01, ACNS, OPTO, SCNS, CASS, IVCR, or an unknown one such as ZZZZ)
  * gives that answer; GARBLED gives a 200 that is not JSON; a number such as 403 gives that status.
  * `script(name, steps)` makes it answer a name with the steps first (a status, or a hang past
- * any timeout), and `forever` repeats the last step. Every request is recorded.
+ * any timeout, or an answer `delayMs` late), and `forever` repeats the last step. Every request is recorded.
  */
 
 /** The name the bank holds, returned with the codes that carry one. */
 export const NAME_ON_ACCOUNT = 'Jane A Doe-Smith'
 const CODES_WITH_NAME = new Set(['MBAM', 'BAMM', 'PAMM', 'BANM', 'PANM'])
 
-export type Step = { status: number, body?: unknown } | 'hang'
+/** An answer (after `delayMs`, a slow bank), or no answer at all. */
+export type Step = { status: number, body?: unknown, delayMs?: number } | 'hang'
 
 export interface RecordedRequest { method: string, path: string, headers: IncomingHttpHeaders, body: unknown }
 
@@ -64,7 +65,10 @@ export async function startCopStandIn (token: string): Promise<CopStandIn> {
       const script = scripts.get(name)
       const step = script && (script.steps.length > 1 || !script.forever ? script.steps.shift() : script.steps[0])
       if (step === 'hang') return // never answered; closed when the stand-in stops
-      if (step) return send(step.status, step.body ?? (step.status >= 500 ? { Code: String(step.status), Message: 'Stand-in outage' } : {}))
+      if (step) {
+        const answer = () => send(step.status, step.body ?? (step.status >= 500 ? { Code: String(step.status), Message: 'Stand-in outage' } : {}))
+        return step.delayMs ? void setTimeout(answer, step.delayMs) : answer()
+      }
       const answer = answerFor(name.split(' ').at(-1)!)
       send(answer.status, answer.body)
     })
