@@ -81,14 +81,23 @@ function readObjects (bytes: Uint8Array, text: Buffer, integers: Integers, check
   starts.forEach(({ num, body }, i) => {
     const end = i + 1 < starts.length ? starts[i + 1]!.at : bytes.length
     const { value, dataStart } = lex(new PdfLexer(bytes.subarray(body, end), MAX_NESTING, check), (lexer) => lexer.objectBody())
-    if (typeof value === 'number' && Number.isInteger(value)) integers.set(num, [...(integers.get(num) ?? []), value])
+    if (typeof value === 'number' && Number.isInteger(value)) remember(integers, num, value)
     if (value instanceof Map && dataStart !== null) streams.push({ dict: value, dataStart: body + dataStart })
   })
-  for (const match of source.matchAll(TRAILER)) {
-    const at = match.index + match[0].length - 2
-    lex(new PdfLexer(bytes.subarray(at, Math.min(bytes.length, at + 65_536)), MAX_NESTING, check), (lexer) => lexer.objectBody())
-  }
+  const trailers = [...source.matchAll(TRAILER)].map((match) => match.index + match[0].length - 2)
+  trailers.forEach((at, i) => {
+    const end = Math.min(bytes.length, at + 65_536, trailers[i + 1] ?? Infinity)
+    lex(new PdfLexer(bytes.subarray(at, end), MAX_NESTING, check), (lexer) => lexer.objectBody())
+  })
   return streams
+}
+
+/** An object number's integer values: a few, the latest always among them (a file may define one thousands of times). */
+function remember (integers: Integers, num: number, value: number): void {
+  const values = integers.get(num) ?? []
+  if (values.length < 16) values.push(value)
+  else values[15] = value
+  integers.set(num, values)
 }
 
 function lex<T> (lexer: PdfLexer, read: (lexer: PdfLexer) => T): T {
