@@ -80,7 +80,7 @@ describe('fuzz: mutated documents through the real upload', { skip: SKIP_UNLESS_
     const risk = services.find((s) => s.checkType === 'DocumentRisk')!.serviceId
     const sub = await call(api.base, 'POST', '/api/accounts', token, { name: `Risk only ${randomBytes(3).toString('hex')}`, enabledServices: [risk] })
     assert.equal(sub.status, 201, sub.text)
-    const riskToken = await tokenFor(api.base, sub.json)
+    const riskToken = await tokenFor(api.base, sub.json.credentials)
     const caseOf = async (who: string) => (await call(api.base, 'POST', '/api/cases', who, { urn: `FUZZ-${randomBytes(4).toString('hex')}`, type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 1, dobMonth: 2, dobYear: 1980 })).json.id as number
     const riskCase = await caseOf(riskToken)
 
