@@ -5,6 +5,7 @@ import { after, describe, it } from 'node:test'
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas'
 import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib'
 import { deflateSync } from 'node:zlib'
+import { lzwBomb } from '../../../test/faults/hostile-files.ts'
 import { SandboxClosed, SandboxMemoryExceeded } from '../sandbox/sandbox-errors.ts'
 import { ImageTooLarge, ImageUnreadable, PdfPasswordProtected, PdfTooManyPages, PdfUnreadable, PoolClosed } from './ocr-errors.ts'
 import { createStandaloneOcr } from './ocr-standalone.ts'
@@ -126,6 +127,12 @@ describe('OCR: PDFs and photos in sandbox processes, tesseract in the OCR proces
     await assert.rejects(tight.forTenant('t').readPdfText(bomb, { maxPages: 5 }), (error: Error) =>
       error instanceof SandboxMemoryExceeded && error.message === 'The file needed more than 150 MB of memory to read; it was not processed.')
     assert.deepEqual(await tight.forTenant('t').readPdfText(await pdfWithText(['after']), { maxPages: 5 }), { pageCount: 1, pages: ['after'] })
+  })
+
+  it('when an LZW stream expands past the budget and pdf.js rewraps the failed allocation, then it is still SandboxMemoryExceeded', async () => {
+    // The documents module's pre-scan would refuse it first; this shows the sandbox holds without one.
+    await assert.rejects(pool.readPdfText(lzwBomb().bytes, { maxPages: 5 }), (error: Error) =>
+      error instanceof SandboxMemoryExceeded && error.message === 'The file needed more than 400 MB of memory to read; it was not processed.')
   })
 
   it('when the OCR is closed, then its processes stop and it refuses work', async () => {

@@ -56,7 +56,7 @@ describe('the sandbox pool', () => {
   })
 
   it('when a task fills the V8 heap, then it fails with the memory sentence', async () => {
-    await assert.rejects(pool.run('t', 'growHeap', {}), SandboxMemoryExceeded)
+    await assert.rejects(pool.run('t', 'growHeap', {}, { timeoutMs: 20_000 }), SandboxMemoryExceeded)
   })
 
   it('when a task spins forever, then it fails with the time sentence and the next task still works', async () => {

@@ -8,6 +8,6 @@ export type SandboxAnswer =
   | { id: number, ok: false, error: { name: string, message: string, fields: Record<string, unknown> } }
 export interface SandboxReady { ready: true, limited: boolean }
 
-/** An allocation the memory cap refused: the task asked for more than its budget. */
+/** An allocation the memory cap refused: the task asked for more than its budget (parsers rewrap the RangeError, keeping its message). */
 export const isOutOfMemory = (error: unknown): boolean =>
-  error instanceof RangeError && /alloc|out of memory|Invalid (typed )?array length/i.test(error.message)
+  error instanceof Error && /allocation failed|failed to allocate|out of memory|Invalid (typed )?array length/i.test(error.message)

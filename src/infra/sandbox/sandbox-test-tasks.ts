@@ -23,7 +23,7 @@ export const tasks = {
   /** Objects on the V8 heap, as an object table sized by a lying header makes them. */
   growHeap: () => {
     const rows: unknown[] = []
-    for (;;) rows.push({ n: rows.length, text: `row ${rows.length}` })
+    for (;;) rows.push(new Array(1_000_000).fill(rows.length + 0.5))
   },
   spin: () => { for (;;) { /* a parser stuck in a loop */ } },
   crash: () => process.kill(process.pid, 'SIGSEGV'),
