@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, problemResponse, versionError } from '#shared/schemas.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import { BankAccountParams } from '../bank-accounts/index.ts'
+import { checkAdmissionResponses } from '../checks/index.ts'
 import type { BavService } from './bav.service.ts'
 
 export function bavRoutes (bav: BavService) {
@@ -24,6 +25,7 @@ export function bavRoutes (bav: BavService) {
           }),
           404: Type.Null({ description: 'No such active bank account on this case (empty body)' }),
           ...authenticatedErrors,
+          ...checkAdmissionResponses,
         },
       },
     }, async (request, reply) => {
