@@ -83,7 +83,10 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
       else call.resolve(answer.value)
       dispatch()
     })
-    started.on('exit', (code, signal) => {
+    let left = false
+    const gone = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (left) return
+      left = true
       clearInterval(watchdog)
       if (child === started) child = null
       const detail = killedForMemory ? `it used more than ${options.memoryMb} MB` : signal ? `signal ${signal}` : `exit code ${code}`
@@ -95,7 +98,10 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
         call.reject(new OcrProcessExited(detail))
       }
       dispatch()
-    })
+    }
+    started.on('exit', gone)
+    // Spawning failed (no memory or no process slots left): its calls fail as if it had died.
+    started.on('error', () => { if (started.exitCode === null && started.pid === undefined) gone(null, null) })
     return started
   }
 
@@ -115,7 +121,11 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
       // A backstop past the child's own limit: a process that stops answering is killed.
       const timer = setTimeout(() => running.kill('SIGKILL'), options.callTimeoutMs + 10_000)
       inFlight.set(id, { ...call, timer, child: running })
-      running.send({ id, method: call.method, args: call.args } satisfies OcrCall)
+      try {
+        running.send({ id, method: call.method, args: call.args } satisfies OcrCall)
+      } catch {
+        running.kill('SIGKILL') // its channel is gone: its exit fails the call as retryable
+      }
     }
     if (inFlight.size === 0 && waiting.size === 0 && child) {
       clearTimeout(idleTimer)

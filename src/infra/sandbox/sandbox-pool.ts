@@ -145,7 +145,10 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
       if (!message.ok && message.error.name === 'SandboxMemoryExceeded') boxes.delete(box) // it leaves after answering
       finish(box, (job) => message.ok ? job.resolve(message.value) : job.reject(rebuild(message.error)))
     })
-    child.on('exit', (code, signal) => {
+    let left = false
+    const gone = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (left) return
+      left = true
       const wasReady = box.ready
       boxes.delete(box)
       clearTimeout(box.idleTimer)
@@ -153,16 +156,20 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
       if (box.job) finish(box, (job) => job.reject(closed && !box.killedFor ? new SandboxClosed() : blame(box, code, signal, job)))
       else if (!wasReady && !closed) {
         // It could not even start (a broken install): the task that asked for it learns why, and no other is tried in a loop.
-        waiting.shift()?.reject(new SandboxStartFailed(`exit code ${code}, ${box.stderrTail.trim().split('\n').at(-1) ?? 'no message'}`))
+        waiting.shift()?.reject(new SandboxStartFailed(`exit code ${code}, ${box.stderrTail.trim().split('\n').at(-1) || 'no message'}`))
       }
       dispatch()
-    })
+    }
+    child.on('exit', gone)
+    // Spawning failed (no memory or no process slots left): as if it left before it was ready.
+    child.on('error', () => { if (!box.ready) gone(null, null) })
   }
 
   const runOn = (box: Sandbox, job: Job) => {
     clearTimeout(box.idleTimer)
     box.job = job
     box.jobId = nextId++
+    box.stderrTail = ''
     const pid = box.child.pid!
     box.timers.push(setTimeout(() => kill(box, 'time'), job.timeoutMs))
     box.timers.push(setInterval(() => {
