@@ -77,7 +77,7 @@ describe('fuzz: mutated documents through the real upload', { skip: SKIP_UNLESS_
     const api = await startApi(env, { port: await freePort(), hooks: t })
     const token = await tokenFor(api.base, reseller)
     const services = (await call(api.base, 'GET', '/api/services/resellable', token)).json as { serviceId: number, checkType: string }[]
-    const risk = services.find((s) => s.checkType === 'DocumentRisk')!.serviceId
+    const risk = services.find((s) => s.checkType === 'Document risk')!.serviceId
     const sub = await call(api.base, 'POST', '/api/accounts', token, { name: `Risk only ${randomBytes(3).toString('hex')}`, enabledServices: [risk] })
     assert.equal(sub.status, 201, sub.text)
     const riskToken = await tokenFor(api.base, sub.json.credentials)

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { readdir, readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
-import { deflateSync } from 'node:zlib'
+import { constants, deflateSync, inflateSync } from 'node:zlib'
 import { PDFDocument } from 'pdf-lib'
 import {
-  deepNesting, emptyXrefEntries, flateBomb, hexFlateBomb, hugeImagePdf, hugeJpegPdf, hugeMediaBox, lzwBomb, lzwBombData,
+  deepNesting, deflateRepeated, emptyXrefEntries, flateBomb, hexFlateBomb, hugeImagePdf, hugeJpegPdf, hugeMediaBox, lzwBomb, lzwBombData,
   objectStreamBomb, plainRunLengthBomb, rawPdf, runLengthBomb,
 } from '../../../test/faults/hostile-files.ts'
 import { ApiError, ValidationFailed } from '../../infra/http/api-error.ts'
@@ -67,6 +67,21 @@ describe('PDF pre-scan', () => {
     const started = performance.now()
     assertRefused(bomb.bytes, 'The PDF\'s compressed streams expand to more than 64 MB, the most idcheck reads from one document.')
     assert.ok(performance.now() - started < 2000, `took ${performance.now() - started} ms`)
+  })
+
+  it('when a Flate bomb is cut short or damaged after 80 MB of output, then what came out before counts and it is refused', async () => {
+    const bomb = Buffer.from(await deflateRepeated(latin1(' '), 100 * 1024 * 1024))
+    const cut = Math.floor(bomb.length * 0.85)
+    const damaged = Buffer.concat([bomb.subarray(0, cut), Buffer.alloc(64, 0xff)])
+    const sentence = 'The PDF\'s compressed streams expand to more than 64 MB, the most idcheck reads from one document.'
+    assertRefused(withContent('/Filter /FlateDecode', bomb.subarray(0, cut)), sentence)
+    assertRefused(withContent('/Filter /FlateDecode', damaged), sentence)
+    assertRefused(withContent('/Filter /FlateDecode', damaged.subarray(2)), sentence)
+    // 80 MB of spaces, then a block of the invalid type 3: zlib gives nothing back, pdf.js keeps the 80 MB.
+    const invalid = Buffer.concat([deflateSync(Buffer.alloc(80 * 1024 * 1024, 0x20), { finishFlush: constants.Z_SYNC_FLUSH }), Buffer.from([0x07])])
+    assert.throws(() => inflateSync(invalid), /invalid block type/)
+    assertRefused(withContent('/Filter /FlateDecode', invalid), sentence)
+    prescanPdf(withContent('/Filter /FlateDecode', invalid), { maxDecodedBytes: 80 * 1024 * 1024 })
   })
 
   it('when Flate streams hold exactly the budget together, then the PDF passes; one byte more, then it is refused', async () => {
