@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
 import { eventually } from '../../../test/helpers/eventually.ts'
@@ -25,6 +28,24 @@ describe('AML screening budget', () => {
     // AML_QUEUE retries a provider's failure after 5 s; a check that cannot complete is never run again.
     await new Promise((resolve) => setTimeout(resolve, 6_000))
     assert.deepEqual(await amlChecks(app, caller, caseId), [check])
+
+    // An import's re-screen goes past the case it cannot screen, and the case gets a new check saying why.
+    const other = await givenCase(app, caller, { givenNames: 'Jane', surname: 'Doe' })
+    await settledAml(app, caller, other)
+    const dir = mkdtempSync(join(tmpdir(), 'idcheck-aml-budget-'))
+    try {
+      const list = join(dir, 'list.csv')
+      writeFileSync(list, '"id","schema","name","aliases","birth_date","countries","addresses","identifiers","sanctions","phones","emails","program_ids","dataset","first_seen","last_seen","last_change"\n' +
+        '"t-kaine","Person","Viktor Kaine","","1961","","","","P","","","","Test","2026-01-01T00:00:00","2026-11-01T00:00:00","2026-01-01T00:00:00"\n')
+      await app.services.screening.importList(list, 'opensanctions-csv', 'budget-list')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    const listed = await eventually(async () => (await app.services.screening.lists()).find((l) => l.source === 'budget-list')!,
+      (l) => l.rescreen.status === 'done', { timeoutMs: 30_000, what: 'the re-screen' })
+    assert.deepEqual([listed.rescreen.cases, listed.rescreen.changed], [2, 1])
+    const checks = await eventually(() => amlChecks(app, caller, caseId), (c) => c.length === 2 && c.every((x) => x.status !== 'pending'), { timeoutMs: 20_000, what: 'the new check' })
+    assert.deepEqual(checks.map((c) => [c.status, c.failureReason]), [[ 'failed', check!.failureReason ], [ 'failed', check!.failureReason ]])
   })
 
   it('when names have ten words or a long run of Chinese characters, then each is screened within the budget', async () => {
