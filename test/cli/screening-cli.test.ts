@@ -95,6 +95,18 @@ describe('idcheck screening', { skip }, () => {
     assert.equal((await idcheck(dataDir, 'screening', 'lists', '--json')).stdout, before)
   })
 
+  it('when an OFAC file leaves a comment open for 40 MB, then exit 1 naming the line, and the list is unchanged', async () => {
+    const before = (await idcheck(dataDir, 'screening', 'lists', '--json')).stdout
+    const xml = readFileSync(OFAC, 'utf8')
+    const broken = join(parent, 'open-comment.xml')
+    writeFileSync(broken, xml.slice(0, xml.indexOf('</sdnEntry>') + '</sdnEntry>'.length) + '\n<!-- ' + 'never closed\n'.repeat(3_200_000))
+    const line = xml.slice(0, xml.indexOf('</sdnEntry>')).split('\n').length
+    const run = await idcheck(dataDir, '--max-old-space-size=128', 'screening', 'import', broken, '--format', 'ofac-sdn-xml')
+    assert.deepEqual([run.code, run.stderr], [1, `idcheck: OFAC SDN XML: nothing closes within 4 MiB after line ${line}; a text, comment or tag left open there ` +
+      'would take the rest of the file. Nothing was imported, and the ofac-sdn list is unchanged.\n'])
+    assert.equal((await idcheck(dataDir, 'screening', 'lists', '--json')).stdout, before)
+  })
+
   it('when the command line is wrong, then exit 64 with the reason', async () => {
     const cases: [string[], RegExp][] = [
       [['screening', 'import', OFAC], /--format must be opensanctions-csv or ofac-sdn-xml/],
