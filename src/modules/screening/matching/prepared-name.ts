@@ -19,7 +19,9 @@ export interface JoinedVariant {
 }
 
 // The same listed names are scored against every subject; preparing each once keeps screening a list cheap.
-const CACHE_LIMIT = 50_000
+// A prepared name of 12 words with its joined variants takes a few kilobytes: 5,000 stay well inside the
+// scoring process's memory budget (scoring-sandbox.ts).
+const CACHE_LIMIT = 5_000
 const cache = new Map<string, PreparedName>()
 
 export function prepareName (published: string, kind: NameKind): PreparedName {

@@ -37,7 +37,7 @@ export function tokenForms (token: string): TokenForms {
 }
 
 // The same pairs of words recur across a candidate's aliases, their joined variants and the next screenings.
-const PAIR_CACHE_LIMIT = 200_000
+const PAIR_CACHE_LIMIT = 50_000
 const pairCache = new Map<string, TokenLikeness>()
 
 /** compareTokens, remembered: a thread screening a list meets the same pairs of words again and again. */
