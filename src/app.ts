@@ -217,7 +217,7 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   const checks = createChecksService({ db, queue, clock, catalogue, assertCaseOwned: cases.assertOwned, types: checkTypes, publish: webhooks.publish, log: logger, admission: config.checkAdmission, leaseSeconds: config.checkLeaseSeconds })
   const bav = createBavService({ checks })
   const bankAccounts = createBankAccountsService({ db, cases, checks, bav })
-  const documents = createDocumentsService({ db, clock, cases, checks, limits: { ...config.documents, parsers: uploadParsers } })
+  const documents = createDocumentsService({ db, clock, cases, checks, catalogue, limits: { ...config.documents, parsers: uploadParsers } })
   const screening = createScreeningService({ db, clock, queue, checks, assertCaseOwned: cases.assertOwned })
   const rescreen = createRescreenJob({
     db, queue, clock, screenCase: aml.screenCase,

@@ -59,8 +59,8 @@ export interface Config {
   metricsToken: string | null
   /** Port on which `idcheck worker` serves its health probes and metrics (WORKER_PORT); null = no listener. */
   workerPort: number | null
-  /** Uploaded documents: largest file (DOCUMENT_MAX_BYTES), most PDF pages (DOCUMENT_MAX_PAGES), largest image in pixels (DOCUMENT_MAX_PIXELS), bytes a PDF's compressed streams may expand to (DOCUMENT_MAX_DECODED_MB). */
-  documents: { maxBytes: number, maxPages: number, maxPixels: number, maxDecodedBytes: number }
+  /** Uploaded documents: largest file (DOCUMENT_MAX_BYTES), most PDF pages (DOCUMENT_MAX_PAGES), largest image in pixels (DOCUMENT_MAX_PIXELS), bytes a PDF's compressed streams may expand to (DOCUMENT_MAX_DECODED_MB), upload bytes one process reads at once (UPLOAD_BYTES_IN_FLIGHT_MB). */
+  documents: { maxBytes: number, maxPages: number, maxPixels: number, maxDecodedBytes: number, maxBytesInFlight: number }
   /** OCR engines run at once per process (OCR_WORKERS), each a worker thread of about 100 MB while it works. */
   ocrWorkers: number
   /**
@@ -168,6 +168,7 @@ export function loadConfig (env: Env = process.env): Config {
       maxPages: parseInteger('DOCUMENT_MAX_PAGES', env.DOCUMENT_MAX_PAGES, 50, 1, 1000),
       maxPixels: parseInteger('DOCUMENT_MAX_PIXELS', env.DOCUMENT_MAX_PIXELS, 40_000_000, 10_000, 200_000_000),
       maxDecodedBytes: parseInteger('DOCUMENT_MAX_DECODED_MB', env.DOCUMENT_MAX_DECODED_MB, 64, 1, 1024) * 1024 * 1024,
+      maxBytesInFlight: parseInteger('UPLOAD_BYTES_IN_FLIGHT_MB', env.UPLOAD_BYTES_IN_FLIGHT_MB, 64, 1, 4096) * 1024 * 1024,
     },
     ocrWorkers: parseInteger('OCR_WORKERS', env.OCR_WORKERS, 1, 1, 16),
     parsers: {

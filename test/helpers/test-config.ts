@@ -35,7 +35,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     webhookRetryScale: 0.001,
     metricsToken: null,
     workerPort: null,
-    documents: { maxBytes: 10 * 1024 * 1024, maxPages: 50, maxPixels: 40_000_000, maxDecodedBytes: 64 * 1024 * 1024 },
+    documents: { maxBytes: 10 * 1024 * 1024, maxPages: 50, maxPixels: 40_000_000, maxDecodedBytes: 64 * 1024 * 1024, maxBytesInFlight: 64 * 1024 * 1024 },
     ocrWorkers: 1,
     parsers: { processes: 2, memoryMb: 400, timeoutMs: 60_000, ocrMemoryMb: 450 },
     amlThreshold: 0.85,

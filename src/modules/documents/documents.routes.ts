@@ -2,19 +2,25 @@ import multipart from '@fastify/multipart'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
-import { ValidationFailed } from '../../infra/http/api-error.ts'
+import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
+import { Unavailable, ValidationFailed } from '../../infra/http/api-error.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import { createValidatorCompiler } from '../../infra/http/validation.ts'
 import { CaseParams } from '../cases/index.ts'
+import { checkAdmissionResponses } from '../checks/index.ts'
 import { DocumentTooLarge } from './documents.errors.ts'
 import { DOCUMENT_TYPES, documentExample, DocumentParams, type DocumentType, fileContent } from './documents.schemas.ts'
-import type { DocumentsService, Upload } from './documents.service.ts'
+import { NO_DOCUMENT_SERVICE, type DocumentsService, type Upload } from './documents.service.ts'
+import { createUploadBudget } from './upload-budget.ts'
 
 const tags = ['Documents']
 const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such case (or active document) among yours (empty body)' })
 const DOCUMENT_TYPE_MESSAGE = `The documentType field must be one of: ${DOCUMENT_TYPES.join(', ')}.`
+/** Uploads past the bytes-in-flight cap wait about this long: a 10 MB upload is read in well under it. */
+const BUSY_RETRY_SECONDS = 2
+/** The bytes a request holds in the budget, released once when it ends however it ends. */
+const heldBytes = new WeakMap<FastifyRequest, number>()
 
 /** The multipart form, for the API description; the handler reads the stream itself (to a size cap). */
 const UploadForm = Type.Object({
@@ -30,6 +36,13 @@ export function documentsRoutes (documents: DocumentsService) {
     })
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     const validator = createValidatorCompiler()
+    const budget = createUploadBudget(documents.limits.maxBytesInFlight)
+    const release = async (request: FastifyRequest) => {
+      const held = heldBytes.get(request)
+      if (held === undefined) return
+      heldBytes.delete(request)
+      budget.give(held)
+    }
 
     app.post('/api/cases/:caseId/documents', {
       schema: {
@@ -39,19 +52,41 @@ export function documentsRoutes (documents: DocumentsService) {
         params: CaseParams, querystring: ApiVersionQuery, body: UploadForm,
         response: {
           201: Type.Ref('Document', { description: 'Stored; its checks are queued', headers: { Location: Type.String({ examples: ['/api/cases/17/documents/12'] }) } }),
-          400: errorListResponse('Not multipart, no file or documentType, not a PDF/PNG/JPEG, empty, damaged, password-protected, too many pages or pixels; or an unsupported api-version', {
+          400: errorListResponse('Not multipart, no file or documentType, not a PDF/PNG/JPEG, empty, damaged, password-protected, too many pages or pixels, refused by the pre-scan; no document service enabled on the account; or an unsupported api-version', {
             notAccepted: ['The file must be a PDF, PNG or JPEG document; this one is application/zip.'],
             passwordProtected: ['The PDF is password-protected; upload it without a password.'],
             tooManyPages: ['The PDF has 51 pages; at most 50 are accepted.'],
             missingType: [DOCUMENT_TYPE_MESSAGE],
+            noDocumentService: [NO_DOCUMENT_SERVICE],
             unsupportedVersion: [UNSUPPORTED_VERSION],
           }),
           404: notFound,
           409: jsonResponse('The same bytes are already on the case: duplicateId is that document', Type.Ref('DuplicateDocument'), { duplicateId: 12 }),
           413: errorListResponse('The file is over the size limit', { tooLarge: ['The file is larger than 10 MB, the most a document may be.'] }),
           ...authenticatedErrors,
+          429: checkAdmissionResponses[429],
+          503: problemResponse(503, 'This process is reading as many upload bytes as it may at once (UPLOAD_BYTES_IN_FLIGHT_MB), or every document reader is busy; retry after Retry-After seconds', {
+            busy: { title: 'Service Unavailable', detail: 'This server is reading as many uploads as it may at once; retry after 2 seconds.' },
+          }, { 'Retry-After': Type.Integer({ description: 'Seconds to wait before retrying', examples: [2] }) }),
         },
       },
+      // Before a byte of the body is read: whose case, which services, how much room (docs/documents.md).
+      preHandler: async (request, reply) => {
+        try {
+          await documents.admit(callerOf(request), request.params.caseId)
+          // A body without a length may be as large as the largest document.
+          const declared = Number(request.headers['content-length'])
+          const bytes = Number.isFinite(declared) && declared > 0 ? declared : documents.limits.maxBytes
+          if (!budget.take(bytes)) throw new Unavailable(`This server is reading as many uploads as it may at once; retry after ${BUSY_RETRY_SECONDS} seconds.`, BUSY_RETRY_SECONDS)
+          heldBytes.set(request, bytes)
+        } catch (err) {
+          // The unread body is not drained: the connection closes after this answer.
+          reply.header('connection', 'close')
+          throw err
+        }
+      },
+      onResponse: release,
+      onRequestAbort: release,
       // The form is read from the stream in the handler; its schema above documents it.
       validatorCompiler: (route) => route.httpPart === 'body' ? () => true : validator(route),
     }, async (request, reply) => {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { Database } from '../../infra/db/database.ts'
 import { uniqueViolation } from '../../infra/db/database.ts'
-import { NotFound } from '../../infra/http/api-error.ts'
+import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
 import type { Caller } from '#shared/caller.ts'
 import type { Clock } from '#shared/clock.ts'
 import type { CasesService } from '../cases/index.ts'
-import { checkView, type ChecksService } from '../checks/index.ts'
+import { type CheckTypeName, checkView, type ChecksService, SERVICE_OF } from '../checks/index.ts'
+import type { ServicesCatalogue } from '../services-catalogue/index.ts'
 import { DuplicateDocument } from './documents.errors.ts'
 import * as repo from './documents.repository.ts'
 import { type DocumentType, type DocumentView, IDENTITY_DOCUMENT_TYPES } from './documents.schemas.ts'
@@ -15,9 +16,28 @@ export interface Upload { documentType: DocumentType, fileName: string, bytes: U
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>
 
-export function createDocumentsService ({ db, clock, cases, checks, limits }: { db: Database, clock: Clock, cases: CasesService, checks: ChecksService, limits: DocumentLimits }) {
+/** The checks an upload can start; an account with none of their services enabled has no use for uploads. */
+const DOCUMENT_CHECK_TYPES: readonly CheckTypeName[] = ['DocumentRisk', 'DocumentExtraction', 'KYC']
+
+export const NO_DOCUMENT_SERVICE = 'No document service is enabled on this account: uploads need KYC, Document extraction or Document risk.'
+
+export function createDocumentsService ({ db, clock, cases, checks, catalogue, limits }: { db: Database, clock: Clock, cases: CasesService, checks: ChecksService, catalogue: ServicesCatalogue, limits: DocumentLimits }) {
   return {
     limits,
+
+    /**
+     * Asked before an upload's body is read, so a stranger's or a refused upload costs no memory
+     * and no parsing: the case is the caller's (404), a document service is on (400), and the
+     * account has room for the checks the upload may start (429).
+     */
+    async admit (caller: Caller, caseId: number): Promise<void> {
+      await cases.assertOwned(db, caller, caseId)
+      const enabled = (await catalogue.enabledFor(db, [caller.accountId])).get(caller.accountId) ?? []
+      const checkTypes = DOCUMENT_CHECK_TYPES.filter((type) => enabled.some((service) => service.checkType === SERVICE_OF[type]))
+      if (checkTypes.length === 0) throw new ValidationFailed([NO_DOCUMENT_SERVICE])
+      // One page: refused here only when the hour's pages are spent already; the real count is checked once read.
+      await checks.assertRoomFor(db, caller.accountId, { checkTypes, ocrPages: 1 })
+    },
 
     /**
      * The document, its bytes and its checks' jobs in one transaction: risk on every document,
@@ -25,7 +45,7 @@ export function createDocumentsService ({ db, clock, cases, checks, limits }: { 
      * service is enabled on the account.
      */
     async upload (caller: Caller, caseId: number, upload: Upload): Promise<DocumentView> {
-      const inspected = await inspectUpload(upload.bytes, limits)
+      const inspected = await inspectUpload(upload.bytes, limits, caller.accountId)
       const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
       // A duplicate deleted between the failed insert and its lookup frees the bytes: insert again.
       for (let attempt = 1; ; attempt++) {

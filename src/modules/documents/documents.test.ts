@@ -8,7 +8,7 @@ import { givenCase } from '../../../test/helpers/given-cases.ts'
 import { multipartBody } from '../../../test/helpers/multipart.ts'
 
 // Small limits, so each is reached with a small file; rate limiting is not under test here.
-const LIMITS = { maxBytes: 100_000, maxPages: 3, maxPixels: 1_000_000, maxDecodedBytes: 64 * 1024 * 1024 }
+const LIMITS = { maxBytes: 100_000, maxPages: 3, maxPixels: 1_000_000, maxDecodedBytes: 64 * 1024 * 1024, maxBytesInFlight: 64 * 1024 * 1024 }
 const { app } = await buildTestApp({ rateLimitPerSecond: 10_000, documents: LIMITS })
 
 const JSON_TYPE = 'application/json; charset=utf-8'

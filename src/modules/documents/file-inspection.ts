@@ -12,6 +12,8 @@ export interface DocumentLimits {
   maxBytes: number
   maxPages: number
   maxPixels: number
+  /** Upload bytes this process reads at once; past it an upload is asked to come back (503). */
+  maxBytesInFlight: number
   /** The sandbox processes that count a PDF's pages (parsers.ts): pdf.js never runs in the API process. */
   parsers: SandboxPool
 }
