@@ -17,7 +17,8 @@ export const NAME_ON_ACCOUNT = 'Jane A Doe-Smith'
 const CODES_WITH_NAME = new Set(['MBAM', 'BAMM', 'PAMM', 'BANM', 'PANM'])
 
 /** An answer (after `delayMs`, a slow bank), or no answer at all. */
-export type Step = { status: number, body?: unknown, delayMs?: number } | 'hang'
+/** `hugeBytes`: a 200 answer of that many bytes, streamed (chunked, or with its length when `declared`) until the client stops reading. */
+export type Step = { status: number, body?: unknown, delayMs?: number } | { hugeBytes: number, declared?: boolean } | 'hang'
 
 export interface RecordedRequest { method: string, path: string, headers: IncomingHttpHeaders, body: unknown }
 
@@ -25,6 +26,8 @@ export interface CopStandIn {
   /** BAV_COP_URL for the stand-in (with a base path, as real ones have). */
   url: string
   requests: RecordedRequest[]
+  /** Bytes of huge answers written before the client hung up (or all of them). */
+  hugeBytesSent (): number
   /** The requests about one holder name, in order. */
   requestsFor (name: string): RecordedRequest[]
   script (name: string, steps: Step[], options?: { forever?: boolean }): void
@@ -45,6 +48,24 @@ export function answerFor (code: string): { status: number, body: unknown } {
 export async function startCopStandIn (token: string): Promise<CopStandIn> {
   const requests: RecordedRequest[] = []
   const scripts = new Map<string, { steps: Step[], forever: boolean }>()
+  let hugeBytesSent = 0
+  /** Writes `total` bytes of a JSON-looking answer as the socket drains, stopping when the client hangs up. */
+  const sendHuge = (res: import('node:http').ServerResponse, total: number, declared: boolean) => {
+    res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(total) } : {}) })
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    let left = total
+    const pump = () => {
+      while (left > 0 && !res.destroyed) {
+        const piece = left >= chunk.length ? chunk : chunk.subarray(0, left)
+        left -= piece.length
+        hugeBytesSent += piece.length
+        if (!res.write(piece)) return void res.once('drain', pump)
+      }
+      if (left === 0) res.end()
+    }
+    res.on('close', () => { left = 0 })
+    pump()
+  }
 
   const server = createServer((req, res) => {
     let raw = ''
@@ -65,6 +86,7 @@ export async function startCopStandIn (token: string): Promise<CopStandIn> {
       const script = scripts.get(name)
       const step = script && (script.steps.length > 1 || !script.forever ? script.steps.shift() : script.steps[0])
       if (step === 'hang') return // never answered; closed when the stand-in stops
+      if (step && 'hugeBytes' in step) return sendHuge(res, step.hugeBytes, step.declared ?? false)
       if (step) {
         const answer = () => send(step.status, step.body ?? (step.status >= 500 ? { Code: String(step.status), Message: 'Stand-in outage' } : {}))
         return step.delayMs ? void setTimeout(answer, step.delayMs) : answer()
@@ -83,6 +105,7 @@ export async function startCopStandIn (token: string): Promise<CopStandIn> {
   return {
     url: `http://127.0.0.1:${port}${BASE_PATH}`,
     requests,
+    hugeBytesSent: () => hugeBytesSent,
     requestsFor: (name) => requests.filter((r) => (r.body as { Data?: { Name?: unknown } }).Data?.Name === name),
     script: (name, steps, options = {}) => { scripts.set(name, { steps: [...steps], forever: options.forever ?? false }) },
   }

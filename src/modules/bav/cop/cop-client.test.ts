@@ -72,4 +72,32 @@ describe('the CoP client', () => {
       await assert.rejects(ask(name), (err) => err instanceof CheckCannotComplete && /could not be read/.test(err.message), name)
     }
   })
+
+  for (const declared of [false, true]) {
+    it(`when CoP answers 300 MB (${declared ? 'with' : 'without'} a Content-Length), then CheckCannotComplete after reading at most the cap`, async () => {
+      const name = `Jane Huge${declared ? 'Declared' : 'Chunked'}`
+      cop.script(name, [{ hugeBytes: 300 * 1024 * 1024, declared }])
+      const before = cop.hugeBytesSent()
+      const heapBefore = process.memoryUsage().arrayBuffers
+      await assert.rejects(ask(name, { timeoutMs: 10_000 }), (err) => {
+        assert.ok(err instanceof CheckCannotComplete, String(err))
+        assert.match(err.message, /^The Confirmation of Payee service sent an answer larger than 64 KB, so the account holder could not be checked \(x-fapi-interaction-id [0-9a-f-]{36}\)\.$/)
+        return true
+      })
+      // The stand-in stops when idcheck hangs up: far less than 300 MB crossed the socket (send buffers aside).
+      assert.ok(cop.hugeBytesSent() - before < 16 * 1024 * 1024, `${cop.hugeBytesSent() - before} bytes sent`)
+      assert.ok(process.memoryUsage().arrayBuffers - heapBefore < 32 * 1024 * 1024)
+    })
+  }
+
+  it('when CoP names the holder with 5 MB, then the name is kept to 140 characters and the reason code to 16', async () => {
+    const huge = 'A'.repeat(5 * 1024 * 1024)
+    cop.script('Jane LongName', [{ status: 200, body: { Data: { VerificationReport: { Matched: false, ReasonCode: 'MBAM', Name: huge } } } }])
+    cop.script('Jane LongCode', [{ status: 200, body: { Data: { VerificationReport: { Matched: false, ReasonCode: 'X'.repeat(1000) } } } }])
+    await assert.rejects(ask('Jane LongName'), (err) => err instanceof CheckCannotComplete && /larger than 64 KB/.test(err.message))
+    const name = 'N'.repeat(10_000)
+    cop.script('Jane LongButSmall', [{ status: 200, body: { Data: { VerificationReport: { Matched: false, ReasonCode: 'MBAM', Name: name } } } }])
+    assert.deepEqual(await ask('Jane LongButSmall'), { matched: false, reasonCode: 'MBAM', name: 'N'.repeat(140) })
+    assert.deepEqual(await ask('Jane LongCode'), { matched: false, reasonCode: 'X'.repeat(16), name: null })
+  })
 })

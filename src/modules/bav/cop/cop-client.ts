@@ -5,6 +5,13 @@ import type { CopReport } from './cop-answers.ts'
 
 export interface CopRequest { sortCode: string, accountNumber: string, name: string }
 
+/** The most of an answer read: a CoP answer is a few hundred bytes, and a larger one must not fill memory. */
+export const MAX_COP_ANSWER_BYTES = 64 * 1024
+/** The longest holder name kept: CoP names are at most 140 characters (Pay.UK); the rest is noise or an attack. */
+const MAX_NAME_CHARS = 140
+/** Reason codes are four letters; a longer one is kept only far enough to be named as unknown. */
+const MAX_REASON_CODE_CHARS = 16
+
 /** Statuses worth asking again for: the service is overloaded, down or slow, not refusing this request. */
 const isTransient = (status: number) => status === 408 || status === 429 || status >= 500
 
@@ -20,7 +27,7 @@ export async function askCop (cop: BavCopConfig, providerName: string, request: 
   const unavailable = (why: string, cause?: unknown) =>
     new ProviderUnavailable(providerName, `Confirmation of Payee ${why} (x-fapi-interaction-id ${interactionId})`, cause === undefined ? undefined : { cause })
   let status: number
-  let text: string
+  let text: string | null
   try {
     const response = await fetch(`${cop.url}/account-name-check`, {
       method: 'POST',
@@ -44,7 +51,9 @@ export async function askCop (cop: BavCopConfig, providerName: string, request: 
       signal: AbortSignal.timeout(cop.timeoutMs),
     })
     status = response.status
-    text = await response.text()
+    // Only a success's body is read, and only to the cap; a refusal's body is never needed.
+    text = status >= 200 && status <= 299 ? await readCapped(response, MAX_COP_ANSWER_BYTES) : null
+    if (text === null) await response.body?.cancel().catch(() => {})
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError'
     throw unavailable(timedOut ? `did not answer within ${cop.timeoutMs} ms` : `could not be reached: ${(err as Error).message}`, err)
@@ -52,6 +61,9 @@ export async function askCop (cop: BavCopConfig, providerName: string, request: 
   if (isTransient(status)) throw unavailable(`answered HTTP ${status}`)
   if (status < 200 || status > 299) {
     throw new CheckCannotComplete(`The Confirmation of Payee service refused the request (HTTP ${status}), so the account holder could not be checked (x-fapi-interaction-id ${interactionId}).`)
+  }
+  if (text === null) {
+    throw new CheckCannotComplete(`The Confirmation of Payee service sent an answer larger than ${MAX_COP_ANSWER_BYTES / 1024} KB, so the account holder could not be checked (x-fapi-interaction-id ${interactionId}).`)
   }
   const report = readReport(text)
   if (!report) throw new CheckCannotComplete(`The Confirmation of Payee service gave an answer that could not be read, so the account holder could not be checked (x-fapi-interaction-id ${interactionId}).`)
@@ -69,5 +81,28 @@ function readReport (text: string): CopReport | undefined {
   if (typeof report !== 'object' || report === null || typeof report.Matched !== 'boolean') return undefined
   const optionalString = (value: unknown) => typeof value === 'string' && value.trim() !== '' ? value : null
   if (report.ReasonCode !== undefined && report.ReasonCode !== null && typeof report.ReasonCode !== 'string') return undefined
-  return { matched: report.Matched, reasonCode: optionalString(report.ReasonCode), name: optionalString(report.Name) }
+  const name = optionalString(report.Name)
+  const reasonCode = optionalString(report.ReasonCode)
+  return { matched: report.Matched, reasonCode: reasonCode?.slice(0, MAX_REASON_CODE_CHARS) ?? null, name: name === null ? null : [...name].slice(0, MAX_NAME_CHARS).join('') }
+}
+
+/** The body as text, or null when it is longer than maxBytes (then the rest is never read). */
+async function readCapped (response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes) return null
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
 }
