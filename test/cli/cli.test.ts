@@ -312,7 +312,7 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
     assert.match(again.stdout, /^Re-sealed 0 of 1 webhook secrets/, 'nothing is left under the old key')
   })
 
-  it('when the server first starts on an empty data dir, then it prints a demo reseller with a working curl line once, saved with mode 0600', async () => {
+  it('when the server first starts on an empty data dir with stdout not a terminal, then it names the demo reseller and the 0600 file that holds its secret, never the secret, with a curl line that works', async () => {
     const dataDir = freshDataDir()
     const first = await startServer(dataDir)
     const banner = first.stdout()
@@ -320,17 +320,16 @@ describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
     const file = join(dataDir, 'demo-reseller.json')
     assert.equal(statSync(file).mode & 0o777, 0o600)
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { clientId: string, clientSecret: string }
-    assert.ok(banner.includes(saved.clientId))
-    assert.ok(banner.includes(saved.clientSecret))
+    assert.ok(banner.includes(`A demo reseller was created with every service: clientId ${saved.clientId}.`), banner)
+    assert.ok(banner.includes(`Its secret is in ${file} (mode 0600); it is not printed because this output is not a terminal.`), banner)
+    assert.ok(!banner.includes(saved.clientSecret), 'the secret is printed to a log')
 
     const curl = banner.split('\n').find((line) => line.includes('curl') && line.includes('/api/authenticate'))
     assert.ok(curl, `no curl line in:\n${banner}`)
     assert.ok(curl.includes(`${first.base}/api/authenticate`), curl)
-    const body = /-d '([^']+)'/.exec(curl)?.[1]
-    assert.ok(body, curl)
-    const pasted = JSON.parse(body) as { clientId: string, clientSecret: string }
-    assert.deepEqual(pasted, { clientId: saved.clientId, clientSecret: saved.clientSecret })
-    const tokenRes = await authenticate(first.base, pasted.clientId, pasted.clientSecret)
+    assert.ok(curl.includes(` -d @${file} `), curl)
+    // What curl sends for -d @file: the file's bytes.
+    const tokenRes = await fetch(`${first.base}/api/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: readFileSync(file) })
     assert.equal(tokenRes.status, 200)
     const { accessToken } = await tokenRes.json() as { accessToken: string }
     assert.equal((await pingWith(first.base, accessToken)).status, 200)
