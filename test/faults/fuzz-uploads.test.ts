@@ -13,8 +13,8 @@ import { processTree } from './process-watch.ts'
 
 // 2,000 mutated PDFs, PNGs and JPEGs through the real server's upload (a child process on PostgreSQL):
 // bytes flipped, cut, repeated, spliced, numbers in the PDF structure made huge, image headers
-// rewritten. Most come with documentType Other from an account with only Document risk or with no
-// service (the upload's inspection alone reads those), so OCR does not run for all of them; one in
+// rewritten. Most come with documentType Other from an account with only Document risk or with only
+// KYC (which reads passports, so the upload's inspection alone reads those), so OCR does not run for all of them; one in
 // twenty from an account with every service, whose checks must settle.
 // Counted: answers of 5xx (none allowed), and deaths of the API process (none allowed).
 // FUZZ_SEED=<n> runs another sequence, FUZZ_UPLOADS=<n> another count.
@@ -86,7 +86,9 @@ describe('fuzz: mutated documents through the real upload', { skip: SKIP_UNLESS_
     const riskToken = await tokenFor(api.base, sub.json.credentials)
     const caseOf = async (who: string) => (await call(api.base, 'POST', '/api/cases', who, { urn: `FUZZ-${randomBytes(4).toString('hex')}`, type: 'Person', givenNames: 'Jane', surname: 'Doe', dobDay: 1, dobMonth: 2, dobYear: 1980 })).json.id as number
     const riskCase = await caseOf(riskToken)
-    const bare = await call(api.base, 'POST', '/api/accounts', token, { name: `No services ${randomBytes(3).toString('hex')}`, enabledServices: [] })
+    // An account needs a document service to upload at all; KYC starts nothing on documentType Other.
+    const kyc = services.find((s) => s.checkType === 'KYC')!.serviceId
+    const bare = await call(api.base, 'POST', '/api/accounts', token, { name: `KYC only ${randomBytes(3).toString('hex')}`, enabledServices: [kyc] })
     assert.equal(bare.status, 201, bare.text)
     await runCli(env, ['account', 'rate-limit', String(bare.json.account.id), '100000'])
     const bareToken = await tokenFor(api.base, bare.json.credentials)
@@ -117,7 +119,7 @@ describe('fuzz: mutated documents through the real upload', { skip: SKIP_UNLESS_
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
       while (next < plan.length && !api.hasExited()) {
         const item = plan[next++]!
-        // Half the rest from an account with no services: the upload's own inspection is all that reads them.
+        // Half the rest from the KYC-only account: the upload's own inspection is all that reads them.
         const who = item.full ? token : item.n % 2 === 0 ? riskToken : bareToken
         const caseId = item.full ? await caseOf(token) : item.n % 2 === 0 ? riskCase : bareCase
         const form = new FormData()
