@@ -58,7 +58,11 @@ describe('@idcheck/client: typed methods', () => {
     assert.equal((await client.cases.get(c.id)).urn, 'CASE-2')
     assert.equal((await client.cases.list({ limit: 1 }))[0]?.id, c.id)
     const bankAccountId = await client.bankAccounts.create(c.id, { countryCode: 'GB', firstName: 'Jane', lastName: 'Doe', sortCode: '089999', accountNumber: '66374958' })
+    // One pending check per type and subject: each request waits for the one before to settle, or it is a 409.
+    const noPending = async () => { for (let i = 0; i < 100 && (await client.checks.list(c.id)).some((x) => x.status === 'pending'); i++) await new Promise((resolve) => setTimeout(resolve, 100)) }
+    await noPending()
     assert.deepEqual(await client.bankAccounts.requestBavCheck(c.id, bankAccountId), { bankAccountId, status: 'queued' })
+    await noPending()
     const check = await client.checks.request(c.id, { checkType: 'BAV', bankAccountId })
     assert.deepEqual([check.checkType, check.status, check.subject], ['BAV', 'pending', { type: 'bankAccount', id: bankAccountId }])
     assert.equal((await client.checks.get(c.id, check.id)).id, check.id)
