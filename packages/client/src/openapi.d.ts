@@ -276,7 +276,7 @@ export interface paths {
         put?: never;
         /**
          * Run a check on a case
-         * @description Queues a check of any type: AML on the case, BAV of a bankAccountId, KYC, DocumentExtraction or DocumentRisk of a documentId. 202 with the pending check and its Location; the result arrives by webhook (check.completed or check.failed) and at that Location.
+         * @description Queues a check of any type: AML on the case, BAV of a bankAccountId, KYC, DocumentExtraction or DocumentRisk of a documentId. 202 with the pending check and its Location; the result arrives by webhook (check.completed or check.failed) and at that Location. While a check of the same type on the same subject is pending, 409 names it. Past the account's checks in flight or OCR pages per hour, 429 with Retry-After.
          */
         post: operations["requestCheck"];
         delete?: never;
@@ -1112,6 +1112,15 @@ export interface components {
             result: components["schemas"]["BavCheckResult"] | components["schemas"]["DocumentRiskResult"] | components["schemas"]["DocumentExtractionResult"] | components["schemas"]["AmlResult"] | components["schemas"]["KycResult"] | null;
             /** @description Why a failed check failed; null otherwise */
             failureReason: string | null;
+        };
+        /**
+         * @example {
+         *       "pendingCheckId": 41
+         *     }
+         */
+        PendingCheck: {
+            /** @description The pending check of the same type on the same subject; its result arrives by webhook and at its Location */
+            pendingCheckId: number;
         };
         /**
          * @example {
@@ -3301,21 +3310,25 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            /** @description A check of this type on this subject is pending already: pendingCheckId is that check, whose result answers this request too */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pendingCheckId": 41
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PendingCheck"];
+                };
+            };
+            /** @description Rate limit exceeded, or the account is past a check admission limit (checks in flight, or OCR pages per hour); wait Retry-After seconds */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    /** @description Requests allowed per second */
-                    "x-ratelimit-limit"?: number;
-                    /** @description Requests left in the current second */
-                    "x-ratelimit-remaining"?: number;
-                    /** @description Seconds until the window resets */
-                    "x-ratelimit-reset"?: number;
-                    /** @description IETF RateLimit field */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy field */
-                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3539,21 +3552,25 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            /** @description A check of this type on this subject is pending already: pendingCheckId is that check, whose result answers this request too */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pendingCheckId": 41
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PendingCheck"];
+                };
+            };
+            /** @description Rate limit exceeded, or the account is past a check admission limit (checks in flight, or OCR pages per hour); wait Retry-After seconds */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    /** @description Requests allowed per second */
-                    "x-ratelimit-limit"?: number;
-                    /** @description Requests left in the current second */
-                    "x-ratelimit-remaining"?: number;
-                    /** @description Seconds until the window resets */
-                    "x-ratelimit-reset"?: number;
-                    /** @description IETF RateLimit field */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy field */
-                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3750,7 +3767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Document"];
                 };
             };
-            /** @description Not multipart, no file or documentType, not a PDF/PNG/JPEG, empty, damaged, password-protected, too many pages or pixels; or an unsupported api-version */
+            /** @description Not multipart, no file or documentType, not a PDF/PNG/JPEG, empty, damaged, password-protected, too many pages or pixels, refused by the pre-scan; no document service enabled on the account; or an unsupported api-version */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3800,21 +3817,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorList"];
                 };
             };
-            /** @description Rate limit exceeded (15 requests per second per client by default); wait Retry-After seconds */
+            /** @description Rate limit exceeded, or the account is past a check admission limit (checks in flight, or OCR pages per hour); wait Retry-After seconds */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    /** @description Requests allowed per second */
-                    "x-ratelimit-limit"?: number;
-                    /** @description Requests left in the current second */
-                    "x-ratelimit-remaining"?: number;
-                    /** @description Seconds until the window resets */
-                    "x-ratelimit-reset"?: number;
-                    /** @description IETF RateLimit field */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy field */
-                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3830,7 +3837,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The database is unreachable; retry after Retry-After seconds */
+            /** @description This process is reading as many upload bytes as it may at once (UPLOAD_BYTES_IN_FLIGHT_MB), or every document reader is busy; retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */

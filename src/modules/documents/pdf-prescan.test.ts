@@ -8,7 +8,7 @@ import {
   objectStreamBomb, plainRunLengthBomb, rawPdf, runLengthBomb,
 } from '../../../test/faults/hostile-files.ts'
 import { ApiError, ValidationFailed } from '../../infra/http/api-error.ts'
-import { seededRandom } from '../../shared/seeded-random.ts'
+import { seededRandom } from '#shared/seeded-random.ts'
 import { prescanPdf } from './pdf-prescan.ts'
 import { DEFAULT_MAX_DECODED_BYTES } from './pdf-prescan.ts'
 import { bankStatementMetadata, longStatementContent, makeStatementPdf } from './samples/index.ts'
