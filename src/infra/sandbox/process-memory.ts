@@ -35,3 +35,16 @@ export function limitOwnData (budgetBytes: number): boolean {
   execFileSync(PRLIMIT, ['--pid', String(process.pid), `--data=${now + budgetBytes}`])
   return true
 }
+
+/**
+ * Lets this process use at most `seconds` more CPU from now (RLIMIT_CPU's soft limit; the kernel
+ * ends it with SIGXCPU past it). The parent's timer stops a task first; this stops one whose parent
+ * is gone, which no timer would. False where it cannot.
+ */
+export function limitOwnCpu (seconds: number): boolean {
+  if (!existsSync(PRLIMIT)) return false
+  const { user, system } = process.cpuUsage()
+  const used = Math.ceil((user + system) / 1_000_000)
+  execFileSync(PRLIMIT, ['--pid', String(process.pid), `--cpu=${used + Math.ceil(seconds)}:`])
+  return true
+}

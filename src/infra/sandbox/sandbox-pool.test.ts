@@ -101,12 +101,15 @@ describe('the sandbox pool with two processes', () => {
     assert.ok(refused.every((o) => o.reason instanceof SandboxBusy && o.reason.message === 'The file readers are busy: 3 files are already waiting'))
   })
 
-  it('when the pool closes, then waiting tasks are refused and its processes leave', async () => {
-    const running = pool.run<{ label: string }>('a', 'wait', { label: 'running', ms: 100 })
+  it('when the pool closes, then running and waiting tasks are refused at once and its processes leave', async () => {
+    const running = pool.run<{ label: string }>('a', 'wait', { label: 'running', ms: 60_000 })
+    const refused = assert.rejects(running, SandboxClosed)
     const more = [pool.run('a', 'wait', { label: 'x', ms: 100 }), pool.run('a', 'wait', { label: 'y', ms: 100 }), pool.run('a', 'wait', { label: 'z', ms: 100 })]
     const settled = Promise.allSettled(more)
+    const started = Date.now()
     await pool.close()
-    assert.equal((await running).label, 'running')
+    assert.ok(Date.now() - started < 5000, 'close does not wait for the running task')
+    await refused
     const outcomes = await settled
     assert.ok(outcomes.some((o) => o.status === 'rejected' && o.reason instanceof SandboxClosed))
     assert.equal(pool.liveProcesses(), 0)

@@ -183,7 +183,7 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
     }).finally(() => running.delete(done))
     running.add(done)
     try {
-      box.child.send({ id: box.jobId, op: job.op, input: job.input } satisfies SandboxRequest)
+      box.child.send({ id: box.jobId, op: job.op, input: job.input, timeoutMs: job.timeoutMs } satisfies SandboxRequest)
     } catch {
       box.child.kill('SIGKILL') // the channel is gone: its exit fails the job
     }
@@ -215,8 +215,11 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
     async close () {
       closed = true
       for (const job of waiting.drain()) job.reject(new SandboxClosed())
-      await Promise.allSettled([...running])
+      // A file still being read is not waited for: a closing process must not outlive its shutdown
+      // budget, nor leave a busy child behind (its task fails with SandboxClosed).
       const all = [...boxes]
+      for (const box of all) if (box.job) box.child.kill('SIGKILL')
+      await Promise.allSettled([...running])
       for (const box of all) retire(box)
       await Promise.all(all.map((box) => box.exited))
     },

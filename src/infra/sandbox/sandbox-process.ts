@@ -3,11 +3,14 @@
 // task at a time. No worker thread may start here: a thread reserves ~540 MB of address space,
 // which the cap would refuse.
 import { setPriority } from 'node:os'
-import { limitOwnData } from './process-memory.ts'
+import { limitOwnCpu, limitOwnData } from './process-memory.ts'
 import { isOutOfMemory, type SandboxAnswer, type SandboxRequest, type SandboxSetup, type TaskTable } from './sandbox-protocol.ts'
 
 const setup = JSON.parse(process.argv[2]!) as SandboxSetup
 try { setPriority(setup.nice) } catch {}
+
+/** CPU seconds a task may use past its time budget before the kernel ends its process. */
+const CPU_MARGIN_SECONDS = 10
 
 const tasks: TaskTable = {}
 for (const url of setup.modules) {
@@ -23,6 +26,9 @@ process.on('message', (request: SandboxRequest) => {
   const answer = (body: { ok: true, value: unknown } | { ok: false, error: { name: string, message: string, fields: Record<string, unknown> } }, sent?: () => void) =>
     process.send!({ id: request.id, ...body } satisfies SandboxAnswer, undefined, {}, sent)
   if (!task) return answer({ ok: false, error: { name: 'Error', message: `No task named ${request.op}`, fields: {} } })
+  // Past its time budget (and a margin for the parent's own timer) a task's CPU is cut off by the
+  // kernel, so a child left behind by a parent that died cannot spin on a hostile file for ever.
+  try { limitOwnCpu(request.timeoutMs / 1000 + CPU_MARGIN_SECONDS) } catch {}
   Promise.resolve().then(() => (task as (input: unknown) => unknown)(request.input)).then(
     (value) => answer({ ok: true, value }),
     (error: unknown) => {

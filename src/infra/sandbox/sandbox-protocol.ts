@@ -2,7 +2,7 @@
 export type TaskTable = Record<string, (input: never) => unknown>
 
 export interface SandboxSetup { modules: string[], memoryMb: number, nice: number, settings: Record<string, unknown> }
-export interface SandboxRequest { id: number, op: string, input: unknown }
+export interface SandboxRequest { id: number, op: string, input: unknown, timeoutMs: number }
 export type SandboxAnswer =
   | { id: number, ok: true, value: unknown }
   | { id: number, ok: false, error: { name: string, message: string, fields: Record<string, unknown> } }
