@@ -71,19 +71,15 @@ export function documentsRoutes (documents: DocumentsService) {
         },
       },
       // Before a byte of the body is read: whose case, which services, how much room (docs/documents.md).
-      preHandler: async (request, reply) => {
-        try {
-          await documents.admit(callerOf(request), request.params.caseId)
-          // A body without a length may be as large as the largest document.
-          const declared = Number(request.headers['content-length'])
-          const bytes = Number.isFinite(declared) && declared > 0 ? declared : documents.limits.maxBytes
-          if (!budget.take(bytes)) throw new Unavailable(`This server is reading as many uploads as it may at once; retry after ${BUSY_RETRY_SECONDS} seconds.`, BUSY_RETRY_SECONDS)
-          heldBytes.set(request, bytes)
-        } catch (err) {
-          // The unread body is not drained: the connection closes after this answer.
-          reply.header('connection', 'close')
-          throw err
-        }
+      // A refused upload's body is never parsed or held: Node discards it as it arrives, so the
+      // client still reads the answer (closing at once would cut some clients off mid-send).
+      preHandler: async (request) => {
+        await documents.admit(callerOf(request), request.params.caseId)
+        // A body without a length may be as large as the largest document.
+        const declared = Number(request.headers['content-length'])
+        const bytes = Number.isFinite(declared) && declared > 0 ? declared : documents.limits.maxBytes
+        if (!budget.take(bytes)) throw new Unavailable(`This server is reading as many uploads as it may at once; retry after ${BUSY_RETRY_SECONDS} seconds.`, BUSY_RETRY_SECONDS)
+        heldBytes.set(request, bytes)
       },
       onResponse: release,
       onRequestAbort: release,
