@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { type Logger, pino } from 'pino'
 import type { Redis } from 'ioredis'
 import type { Config } from './config/config.ts'
@@ -9,21 +9,14 @@ import { createOcrProcess } from './infra/ocr/ocr-process-client.ts'
 import { createOcr, type Ocr } from './infra/ocr/ocr-service.ts'
 import type { SandboxPool } from './infra/sandbox/sandbox-pool.ts'
 import { type Queue, type QueueDefinition, startQueue } from './infra/queue/queue.ts'
-import { registerApiVersion } from './infra/http/api-version.ts'
-import { registerErrorHandling } from './infra/http/error-handler.ts'
-import { registerJsonBody } from './infra/http/json-body.ts'
 import { registerHealth } from './infra/http/health.ts'
-import { createMetrics, type Metrics, recordRequestMetrics, registerMetricsRoute, unmatchedRequestRecorder } from './infra/http/metrics.ts'
+import { createMetrics, type Metrics, registerMetricsRoute } from './infra/http/metrics.ts'
+import { createHttpApp, registerClientRateLimit } from './infra/http/http-app.ts'
 import { registerOpenApi } from './infra/http/openapi.ts'
 import { registerPostman } from './infra/http/postman.ts'
 import { publicOrigin } from './infra/http/public-origin.ts'
-import { requestIdGenerator } from './infra/http/request-id.ts'
-import { createValidatorCompiler } from './infra/http/validation.ts'
-import { AccessLog } from './infra/logging/access-log.ts'
-import { lazyLogger } from './infra/logging/request-logger.ts'
 import { stdoutDestination } from './infra/logging/stdout.ts'
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from './infra/rate-limit/failure-counter.ts'
-import { registerRateLimit } from './infra/rate-limit/rate-limit.ts'
 import { connectRedis } from './infra/rate-limit/redis.ts'
 import { REDACTED_LOG_PATHS } from './infra/security/redaction.ts'
 import { createSecretBox } from './infra/security/secret-box.ts'
@@ -122,7 +115,7 @@ export async function buildApp (config: Config, overrides: AppOverrides = {}): P
     const infra: Infra = { config, clock, logger, db, redis, queue, metrics: createMetrics(() => openQueue.backlog()), failures, ocr, parsers, uploadParsers, scoring }
 
     const services = await createServices(infra, overrides)
-    const app = createHttpApp(infra, services)
+    const app = createHttpApp(infra, [ProblemDetails, ErrorList, ...authSchemas, ...accountsSchemas, ...casesSchemas, ...checksSchemas(services.checkTypes), ...bavSchemas, ...bankAccountsSchemas, ...documentsSchemas, ...screeningSchemas, ...webhooksSchemas])
     // A worker's listener (apiRoutes: false) serves only the health probes and /metrics.
     const api = overrides.apiRoutes !== false
     if (api) await registerApiPlumbing(app, infra, services)
@@ -226,47 +219,12 @@ async function createServices ({ config, clock, logger, db, queue, metrics, fail
   return { accounts, auth, catalogue, cases, bankAccounts, checks, checkTypes, bav, documents, screening, rescreen, webhooks, deliverWebhook }
 }
 
-/** Fastify with what every route shares: logging, request ids, validation, errors, versioning, metrics. */
-function createHttpApp ({ config, logger, metrics }: Infra, services: AppServices): App {
-  const app = Fastify({
-    loggerInstance: lazyLogger(logger as FastifyBaseLogger),
-    logController: new AccessLog(logger, stdoutDestination(), unmatchedRequestRecorder(metrics)),
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    bodyLimit: config.bodyLimitBytes,
-    // A client's x-request-id is kept when it is a plausible id; anything else (10 KB, control
-    // characters) is replaced, since it is echoed in the response and written to every log line.
-    requestIdHeader: false,
-    genReqId: requestIdGenerator(),
-    // TRUST_PROXY decides whose X-Forwarded-For gives request.ip, which keys the brute-force limit.
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-  })
-  app.setValidatorCompiler(createValidatorCompiler())
-  // Shared schemas live at the root, so any module's routes (and the API description) refer to them by $id.
-  for (const schema of [ProblemDetails, ErrorList, ...authSchemas, ...accountsSchemas, ...casesSchemas, ...checksSchemas(services.checkTypes), ...bavSchemas, ...bankAccountsSchemas, ...documentsSchemas, ...screeningSchemas, ...webhooksSchemas]) {
-    app.addSchema(schema)
-  }
-  registerJsonBody(app)
-  registerErrorHandling(app)
-  registerApiVersion(app)
-  recordRequestMetrics(app, metrics)
-  return app
-}
-
-/** Fastify's hop count, typed as its function form. */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
-
 /** What the public API's routes share: its description (before the routes it describes), the bearer check, the rate limit. */
 async function registerApiPlumbing (app: App, { config, redis, metrics }: Infra, s: AppServices): Promise<void> {
   const origin = publicOrigin(app, config.publicBaseUrl, config)
   await registerOpenApi(app, config.environment, origin)
   await app.register(bearerAuth, { auth: s.auth })
-  registerRateLimit(app, {
-    redis,
-    keyPrefix: config.redisKeyPrefix,
-    keyOf: (request) => request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`,
-    perSecondOf: (request) => request.caller?.rateLimitPerSecond ?? config.rateLimitPerSecond,
-    onRejected: () => metrics.rateLimited.inc(),
-  })
+  registerClientRateLimit(app, { config, redis, metrics })
   registerPostman(app, origin)
 }
 
