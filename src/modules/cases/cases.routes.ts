@@ -1,21 +1,19 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { CaseParams } from '#shared/path-params.ts'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
-import { CaseListQuery, CaseParams, caseExamples, CreateCaseBody } from './cases.schemas.ts'
+import { CaseListQuery, caseExamples, CreateCaseBody } from './cases.schemas.ts'
 import type { CasesService } from './cases.service.ts'
 
-const tags = ['Cases']
-const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such case among yours (empty body)' })
 
 export function casesRoutes (cases: CasesService) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.post('/api/cases', {
+  return defineRoutes({ tags: ['Cases'] }, [
+    route({
+      method: 'POST', url: '/api/cases', access: 'bearer',
       schema: {
-        tags, security, operationId: 'createCase', summary: 'Create a case',
+        operationId: 'createCase', summary: 'Create a case',
         description: 'A Person (givenNames, surname and a real past date of birth required) or a Business (entityName required) whose checks you will run. 201 with the case and a Location header.',
         querystring: ApiVersionQuery, body: CreateCaseBody,
         response: {
@@ -32,22 +30,26 @@ export function casesRoutes (cases: CasesService) {
           ...authenticatedErrors,
         },
       },
-    }, async (request, reply) => {
-      const created = await cases.create(callerOf(request), request.body)
-      return reply.code(201).header('location', `/api/cases/${created.id}`).send(created)
-    })
+      handler: async (request, reply) => {
+        const created = await cases.create(callerOf(request), request.body)
+        return reply.code(201).header('location', `/api/cases/${created.id}`).send(created)
+      },
+    }),
 
-    app.get('/api/cases/:caseId', {
+    route({
+      method: 'GET', url: '/api/cases/:caseId', access: 'bearer',
       schema: {
-        tags, security, operationId: 'getCase', summary: 'Get a case', description: 'One of your cases. A case that does not exist or is not yours is an empty 404.',
+        operationId: 'getCase', summary: 'Get a case', description: 'One of your cases. A case that does not exist or is not yours is an empty 404.',
         params: CaseParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('Case', { description: 'The case', examples: [caseExamples.person] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, (request) => cases.get(callerOf(request), request.params.caseId))
+      handler: (request) => cases.get(callerOf(request), request.params.caseId),
+    }),
 
-    app.get('/api/cases', {
+    route({
+      method: 'GET', url: '/api/cases', access: 'bearer',
       schema: {
-        tags, security, operationId: 'listCases', summary: 'List your cases',
+        operationId: 'listCases', summary: 'List your cases',
         description: 'Newest first, limit per page (1-100, default 20), only those with a given urn when `urn` is set. When more cases exist, a Link header (rel="next") gives the next page.',
         querystring: CaseListQuery,
         response: {
@@ -64,12 +66,13 @@ export function casesRoutes (cases: CasesService) {
           ...authenticatedErrors,
         },
       },
-    }, async (request, reply) => {
-      const { limit = 20, before, urn } = request.query
-      const page = await cases.list(callerOf(request), limit, before ?? null, urn ?? null)
-      const filter = urn === undefined ? '' : `&urn=${encodeURIComponent(urn)}`
-      if (page.hasMore) reply.header('link', `</api/cases?limit=${limit}&before=${page.cases[page.cases.length - 1]!.id}${filter}>; rel="next"`)
-      return page.cases
-    })
-  }
+      handler: async (request, reply) => {
+        const { limit = 20, before, urn } = request.query
+        const page = await cases.list(callerOf(request), limit, before ?? null, urn ?? null)
+        const filter = urn === undefined ? '' : `&urn=${encodeURIComponent(urn)}`
+        if (page.hasMore) reply.header('link', `</api/cases?limit=${limit}&before=${page.cases[page.cases.length - 1]!.id}${filter}>; rel="next"`)
+        return page.cases
+      },
+    }),
+  ])
 }

@@ -62,6 +62,5 @@ export const CaseListQuery = Type.Object({
 })
 export type CaseListQuery = Static<typeof CaseListQuery>
 
-export const CaseParams = Type.Object({
-  caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),
-})
+// Kept under its old name for the module's index.ts; routes take it from #shared/path-params.ts.
+export { CaseParams } from '#shared/path-params.ts'
