@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, describe, it } from 'node:test'
+import { after, it } from 'node:test'
 import pg from 'pg'
 import { freePort } from '../helpers/free-port.ts'
 import { type Env, type Hooks, spawnService, startService, waitForAnswer } from '../helpers/service-processes.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // What an operator sees of a production deployment's checks: one start-up line per check, and the
 // catalogue GET /api/services/resellable. Production needs PostgreSQL, so this runs in the
@@ -39,7 +40,7 @@ async function freshDatabase (): Promise<string> {
   url.pathname = `/${name}`
   return url.href
 }
-const LIST = new URL('../../src/modules/screening/lists/fixtures/targets.simple.csv', import.meta.url).pathname
+const LIST = new URL('../fixtures/screening-lists/targets.simple.csv', import.meta.url).pathname
 
 /** A production environment on a database of its own; `extra` adds or overrides settings. */
 async function productionEnv (extra: Env = {}): Promise<Env> {
@@ -90,7 +91,7 @@ const RISK_LINE = line('DocumentRisk', 'idcheck-document-risk', 'DocumentRisk ru
 const EXTRACTION_LINE = line('DocumentExtraction', 'idcheck-document-extraction', 'DocumentExtraction runs in production with idcheck-document-extraction')
 const KYC_LINE = line('KYC', 'idcheck-kyc', 'KYC runs in production with idcheck-kyc')
 
-describe('production: how each check runs, at start-up and in the catalogue', { skip }, () => {
+describeUnless(skip, 'production: how each check runs, at start-up and in the catalogue', () => {
   it('when production starts with no list and no CoP provider, then one line per check says how it runs or why AML is not offered, and the catalogue lists the four that run', async () => {
     const { checkLines, catalogue } = await start(await productionEnv())
     assert.deepEqual(checkLines.map(({ level, checkType, provider, msg }) => ({ level, checkType, provider, msg })), [

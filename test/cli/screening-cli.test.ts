@@ -3,12 +3,13 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, describe, it } from 'node:test'
+import { after, it } from 'node:test'
 import { type Env, type Hooks, spawnService } from '../helpers/service-processes.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // The commands open the embedded data directory; the PostgreSQL run covers the same import through the service tests.
 const skip = process.env.DATABASE_URL ? 'embedded mode only (DATABASE_URL is set)' : false
-const FIXTURES = new URL('../../src/modules/screening/lists/fixtures/', import.meta.url).pathname
+const FIXTURES = new URL('../fixtures/screening-lists/', import.meta.url).pathname
 const OFAC = join(FIXTURES, 'sdn.xml')
 const OPENSANCTIONS = join(FIXTURES, 'targets.simple.csv')
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex')
@@ -30,7 +31,7 @@ async function idcheck (dataDir: string, ...args: string[]) {
   return { ...await cli.exited, stdout: cli.stdout(), stderr: cli.stderr() }
 }
 
-describe('idcheck screening', { skip }, () => {
+describeUnless(skip, 'idcheck screening', () => {
   const dataDir = join(parent, 'data')
 
   it('when lists are imported, then "screening lists" shows each source with its entries and the file\'s sha256; a new file replaces its source\'s entries', async () => {

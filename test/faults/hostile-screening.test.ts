@@ -4,13 +4,14 @@ import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, it } from 'node:test'
+import { it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { seededRandom } from '../../src/shared/seeded-random.ts'
 import { eventually } from '../helpers/eventually.ts'
 import { ROOT } from '../helpers/service-processes.ts'
 import { adminQuery, ADMIN_URL, baseEnv, call, type Env, freePort, freshDatabase, givenResellerByCli, SKIP_UNLESS_FAULTS, startApi, tokenFor } from './fault-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Issue 28's screening attacks against the real server on PostgreSQL, watched from outside: a list
 // of many 6-10-word names, CJK names and rows with a 10,000-word and a 1 MB name, then cases whose
@@ -21,7 +22,7 @@ import { adminQuery, ADMIN_URL, baseEnv, call, type Env, freePort, freshDatabase
 
 const PING_P99_MS = 250
 const RSS_HEADROOM_MB = 512
-const FIXTURE = new URL('../../src/modules/screening/lists/fixtures/targets.simple.csv', import.meta.url)
+const FIXTURE = new URL('../fixtures/screening-lists/targets.simple.csv', import.meta.url)
 const HEADER = readFileSync(FIXTURE, 'utf8').split('\n')[0]!
 const WORDS = ['mohammed', 'abdul', 'rahman', 'hassan', 'ali', 'yusuf', 'ibrahim', 'khalid', 'omar', 'saleh', 'nasser', 'faisal', 'hamad', 'jaber',
   'karim', 'latif', 'mahmoud', 'mansour', 'mustafa', 'qasim', 'rashid', 'said', 'sultan', 'tariq', 'walid', 'zayed', 'al', 'bin', 'abu', 'aziz']
@@ -100,7 +101,7 @@ async function importList (env: Env, path: string) {
 
 const postgresDown = SKIP_UNLESS_FAULTS ? null : await adminQuery(ADMIN_URL, 'SELECT 1').then(() => null, (err: Error) => `PostgreSQL does not answer at ${ADMIN_URL}: ${err.message}`)
 
-describe('hostile names and lists (AML screening)', { skip: SKIP_UNLESS_FAULTS || postgresDown || false }, () => {
+describeUnless(SKIP_UNLESS_FAULTS || postgresDown, 'hostile names and lists (AML screening)', () => {
   it('server mode: expensive names are screened while Ping p99 stays under 250 ms and RSS under idle + 512 MB; a re-import re-screens past the huge rows; an open quote fails the import with its row', { timeout: 900_000 }, async (t) => {
     const dir = await mkdtemp(join(tmpdir(), 'idcheck-faults-screening-'))
     t.after(() => rm(dir, { recursive: true, force: true }))

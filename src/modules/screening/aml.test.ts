@@ -182,7 +182,7 @@ describe('AML in production settings', () => {
     assert.deepEqual(catalogue.map((s) => s.checkType), ['Document extraction', 'Document risk'])
     assert.deepEqual(await before.services.screening.lists(), [], 'production ships no list')
 
-    await before.services.screening.importList(new URL('./lists/fixtures/targets.simple.csv', import.meta.url).pathname, 'opensanctions-csv', 'opensanctions')
+    await before.services.screening.importList(new URL('../../../test/fixtures/screening-lists/targets.simple.csv', import.meta.url).pathname, 'opensanctions-csv', 'opensanctions')
     const { app: after_ } = await buildTestApp(config, { connection })
     const caller = await givenReseller(after_, { services: 'all' })
     const offered = (await after_.inject({ method: 'GET', url: '/api/services/resellable', headers: caller.auth })).json()

@@ -5,7 +5,7 @@ import { readList, type ListFormat } from './index.ts'
 
 async function entityIds (format: ListFormat, fixture: string): Promise<string[]> {
   const ids: string[] = []
-  for await (const entry of readList(format, createReadStream(new URL(`./fixtures/${fixture}`, import.meta.url)))) ids.push(entry.entityId)
+  for await (const entry of readList(format, createReadStream(new URL(`../../../../test/fixtures/screening-lists/${fixture}`, import.meta.url)))) ids.push(entry.entityId)
   return ids
 }
 

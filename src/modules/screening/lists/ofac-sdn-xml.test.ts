@@ -6,7 +6,7 @@ import { countryCodeFromName } from './country-codes.ts'
 import { ListFormatError, type ListEntry } from './list-entry.ts'
 import { readOfacSdnXml } from './ofac-sdn-xml.ts'
 
-const FIXTURE = new URL('./fixtures/sdn.xml', import.meta.url)
+const FIXTURE = new URL('../../../../test/fixtures/screening-lists/sdn.xml', import.meta.url)
 
 async function readAll (input: Parameters<typeof readOfacSdnXml>[0]): Promise<ListEntry[]> {
   const entries: ListEntry[] = []

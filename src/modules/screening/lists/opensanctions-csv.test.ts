@@ -8,7 +8,7 @@ import { ListFormatError, type ListEntry } from './list-entry.ts'
 import { splitValues } from './multi-values.ts'
 import { readOpenSanctionsCsv } from './opensanctions-csv.ts'
 
-const FIXTURE = new URL('./fixtures/targets.simple.csv', import.meta.url)
+const FIXTURE = new URL('../../../../test/fixtures/screening-lists/targets.simple.csv', import.meta.url)
 const HEADER = '"id","schema","name","aliases","birth_date","countries","addresses","identifiers","sanctions","phones","emails","program_ids","dataset","first_seen","last_seen","last_change"\n'
 
 async function readAll (input: Parameters<typeof readOpenSanctionsCsv>[0]): Promise<ListEntry[]> {
