@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { after, before, it } from 'node:test'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { givenReseller } from '../helpers/given.ts'
 import { startLiveServer, type LiveServer } from '../helpers/live-server.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Debian's chromium, installed by scripts/install-chromium.sh (CI runs it first).
 const CHROMIUM = '/usr/bin/chromium'
@@ -22,7 +23,7 @@ interface Operation { method: string, path: string, summary: string }
 // Started at the top level so that the app closes when the file ends (buildTestApp's own hook).
 const server = (skip ? null : await startLiveServer()) as LiveServer
 
-describe('the /docs page in headless Chromium', { skip }, () => {
+describeUnless(skip, 'the /docs page in headless Chromium', () => {
   let context: BrowserContext
   let page: Page
   let profile: string

@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { after, before, it } from 'node:test'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { givenReseller, givenSubAccount, type GivenClient } from '../helpers/given.ts'
 import { givenCase } from '../helpers/given-cases.ts'
 import { startLiveServer, type LiveServer } from '../helpers/live-server.ts'
 import { answers, startWebhookReceiver } from '../helpers/webhook-receiver.ts'
 import { auditAccessibility } from './accessibility-audit.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Every page and action of the back office in Debian's Chromium (scripts/install-chromium.sh), through the real server.
 const CHROMIUM = '/usr/bin/chromium'
@@ -24,7 +25,7 @@ const OCR = 120_000
 // Setup requests come in bursts; the limiter is not under test here.
 const server = (skip ? null : await startLiveServer({ rateLimitPerSecond: 200 })) as LiveServer
 
-describe('the back office in headless Chromium', { skip }, () => {
+describeUnless(skip, 'the back office in headless Chromium', () => {
   let context: BrowserContext
   let page: Page
   let profile: string

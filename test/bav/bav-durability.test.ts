@@ -9,6 +9,7 @@ import pg from 'pg'
 import { eventually } from '../helpers/eventually.ts'
 import { freePort } from '../helpers/free-port.ts'
 import { type Env, runCli, type RunningApi, startApi } from '../helpers/service-processes.ts'
+import { needsPostgres, type SkipReason } from '../helpers/skip.ts'
 
 // A BAV job is enqueued in the bank account's transaction and must survive the process dying at any
 // moment (docs/decisions.md, BAV: "a crash can delay it, never lose it"). These tests run the real server as a
@@ -58,7 +59,7 @@ async function givenCaseWithBankAccounts (server: RunningApi, token: string, cou
   return { caseId, ids: results.map((r) => r.json() as number) }
 }
 
-interface Mode { name: string, env: (t: TestContext) => Promise<Env> }
+interface Mode { name: string, skip: SkipReason, env: (t: TestContext) => Promise<Env> }
 
 const commonEnv = (): Env => ({
   PATH: process.env.PATH ?? '',
@@ -72,6 +73,7 @@ const commonEnv = (): Env => ({
 
 const embedded: Mode = {
   name: 'embedded (PGlite in DATA_DIR)',
+  skip: false,
   async env (t) {
     const dataDir = await mkdtemp(join(tmpdir(), 'idcheck-kill-'))
     t.after(() => rm(dataDir, { recursive: true, force: true }))
@@ -81,6 +83,7 @@ const embedded: Mode = {
 
 const serverMode: Mode = {
   name: 'server (PostgreSQL)',
+  skip: needsPostgres,
   async env (t) {
     const adminUrl = process.env.DATABASE_URL!
     const database = `idcheck_kill_${randomBytes(6).toString('hex')}`
@@ -97,7 +100,7 @@ const serverMode: Mode = {
   },
 }
 
-const modes = process.env.DATABASE_URL ? [embedded, serverMode] : [embedded]
+const modes = [embedded, serverMode]
 
 /** A reseller with every service, made by the operator CLI (before the server: it locks DATA_DIR). */
 async function givenResellerByCli (env: Env): Promise<{ clientId: string, clientSecret: string }> {
@@ -120,7 +123,7 @@ async function withServers (t: TestContext, mode: Mode) {
 
 describe('BAV jobs survive kill -9', { concurrency: true }, () => {
   for (const mode of modes) {
-    it(`${mode.name}: when the server is killed right after 30 bank accounts are created, then after a restart each gets exactly one attempt`, { timeout: RECOVERY_MS + 120_000 }, async (t) => {
+    it(`${mode.name}: when the server is killed right after 30 bank accounts are created, then after a restart each gets exactly one attempt`, { skip: mode.skip, timeout: RECOVERY_MS + 120_000 }, async (t) => {
       const servers = await withServers(t, mode)
       const first = await servers.start()
       const token = await tokenFor(first, servers.reseller)
@@ -141,7 +144,7 @@ describe('BAV jobs survive kill -9', { concurrency: true }, () => {
       assert.deepEqual([...attemptCounts(settled)].filter(([, n]) => n !== 1), [], `bank accounts without exactly one attempt\n${servers.output()}`)
     })
 
-    it(`${mode.name}: when the server is killed during a burst of bav-checks, then after a restart each 202 got exactly one extra attempt`, { timeout: RECOVERY_MS + 120_000 }, async (t) => {
+    it(`${mode.name}: when the server is killed during a burst of bav-checks, then after a restart each 202 got exactly one extra attempt`, { skip: mode.skip, timeout: RECOVERY_MS + 120_000 }, async (t) => {
       const servers = await withServers(t, mode)
       const first = await servers.start()
       const token = await tokenFor(first, servers.reseller)

@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, describe, it } from 'node:test'
+import { after, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort } from '../helpers/free-port.ts'
 import { type Env, type Exit, type Hooks, type ServiceProcess, spawnService, startService, waitForAnswer } from '../helpers/service-processes.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // These tests are about the embedded mode (PGlite files in DATA_DIR); the PostgreSQL run skips them.
 const skip = process.env.DATABASE_URL ? 'embedded mode only (DATABASE_URL is set)' : false
@@ -97,7 +98,7 @@ async function createReseller (dataDir: string, name: string) {
 }
 
 // Every test has its own data directory, so they may run side by side (each CLI run starts PGlite: seconds).
-describe('idcheck CLI', { skip, concurrency: 2 }, () => {
+describeUnless(skip, 'idcheck CLI', { concurrency: 2 }, () => {
   it('when "reseller create --json" runs, then stdout is exactly one JSON line with id, clientId and clientSecret', async () => {
     const run = await runCli(freshDataDir(), ['reseller', 'create', '--name', 'Acme Resale', '--services', 'all', '--json'])
     assert.equal(run.code, 0, run.stderr)
@@ -213,7 +214,7 @@ describe('idcheck CLI', { skip, concurrency: 2 }, () => {
   }
 })
 
-describe('idcheck server (embedded)', { skip, concurrency: true }, () => {
+describeUnless(skip, 'idcheck server (embedded)', { concurrency: true }, () => {
   it('when a reseller made by the CLI calls the running server over HTTP, then it gets a token and Pong; the CLI is refused while it runs; SIGTERM exits 0; no secret is logged', async () => {
     const dataDir = freshDataDir()
     const reseller = await createReseller(dataDir, 'Live Resale')

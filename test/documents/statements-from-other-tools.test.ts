@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
-import { before, describe, it } from 'node:test'
+import { before, it } from 'node:test'
 import { chromium, type Browser } from 'playwright-core'
 import type { Environment } from '../../src/config/config.ts'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts'
@@ -9,6 +9,7 @@ import { givenReseller, type GivenClient } from '../helpers/given.ts'
 import { givenCase } from '../helpers/given-cases.ts'
 import { multipartBody } from '../helpers/multipart.ts'
 import { BROWSER_STATEMENTS, type BrowserStatement } from './browser-statements.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Statements made by a tool idcheck did not write: Debian's Chromium (scripts/install-chromium.sh)
 // prints them to PDF (Skia) and photographs them as a scanner would, in four banks' layouts; each
@@ -54,7 +55,7 @@ const made = skip ? new Map<string, Made>() : await makeAll()
 for (const environment of ['sandbox', 'production'] satisfies Environment[]) {
   // Rate limiting is not under test here.
   const test = (skip ? null : await buildTestApp({ environment, rateLimitPerSecond: 10_000 })) as TestApp
-  describe(`statements made by Chromium, uploaded in ${environment}`, { skip }, () => {
+  describeUnless(skip, `statements made by Chromium, uploaded in ${environment}`, () => {
     let caller: GivenClient
     before(async () => { caller = await givenReseller(test.app, { services: 'all' }) })
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { describe, it } from 'node:test'
+import { it } from 'node:test'
 import { deflateSync } from 'node:zlib'
 import fc from 'fast-check'
 import { PDFDocument } from 'pdf-lib'
@@ -10,6 +10,7 @@ import { givenReseller, type GivenClient } from '../helpers/given.ts'
 import { givenCase } from '../helpers/given-cases.ts'
 import { multipartBody } from '../helpers/multipart.ts'
 import { SKIP_UNLESS_FAULTS } from './fault-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Hostile files through the real upload and the real checks: malformed and mutated PDFs, a
 // decompression bomb in a content stream, huge images, password-protected files, thousands of
@@ -21,7 +22,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261126)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60)
 const SAMPLES = new URL('../../src/modules/documents/samples/', import.meta.url)
 
-describe('hostile documents', { skip: SKIP_UNLESS_FAULTS || false }, async () => {
+describeUnless(SKIP_UNLESS_FAULTS, 'hostile documents', async () => {
   const { app } = await buildTestApp({ rateLimitPerSecond: 100_000 })
   const caller = await givenReseller(app, { services: 'all' })
   const clean = await readFile(new URL('clean-statement.pdf', SAMPLES))

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { describe, it } from 'node:test'
+import { it } from 'node:test'
 import { seededRandom } from '../../src/shared/seeded-random.ts'
 import { eventually } from '../helpers/eventually.ts'
 import {
@@ -10,6 +10,7 @@ import {
 import { deepNesting, hugeImagePdf, hugeJpegPdf, hugeMediaBox, lzwBomb, mrzBandBomb, objectStreamBomb, plainRunLengthBomb } from './hostile-files.ts'
 import { runCli } from '../helpers/service-processes.ts'
 import { processTree } from './process-watch.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // 2,000 mutated PDFs, PNGs and JPEGs through the real server's upload (a child process on PostgreSQL):
 // bytes flipped, cut, repeated, spliced, numbers in the PDF structure made huge, image headers
@@ -72,7 +73,7 @@ const MIME = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' }
 
 const postgresDown = SKIP_UNLESS_FAULTS ? null : await adminQuery(ADMIN_URL, 'SELECT 1').then(() => null, (err: Error) => `PostgreSQL does not answer at ${ADMIN_URL}: ${err.message}`)
 
-describe('fuzz: mutated documents through the real upload', { skip: SKIP_UNLESS_FAULTS || postgresDown || false }, () => {
+describeUnless(SKIP_UNLESS_FAULTS || postgresDown, 'fuzz: mutated documents through the real upload', () => {
   it(`when ${UPLOADS} mutated PDFs, PNGs and JPEGs are uploaded (seed ${SEED}), then none gets a 5xx and no process dies`, { timeout: 900_000 }, async (t) => {
     const env = { ...baseEnv(), DATABASE_URL: await freshDatabase(t), CHECKS_IN_FLIGHT_PER_ACCOUNT: '100000', OCR_PAGES_PER_HOUR_PER_ACCOUNT: '100000' }
     const reseller = await givenResellerByCli(env, { rateLimit: 100_000 })

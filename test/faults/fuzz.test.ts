@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
+import { it } from 'node:test'
 import fc from 'fast-check'
 import { createHmac } from 'node:crypto'
 import type { App } from '../../src/app.ts'
@@ -7,6 +7,7 @@ import { buildTestApp } from '../helpers/build-test-app.ts'
 import { bankAccountBody, givenBankAccount, givenCase } from '../helpers/given-cases.ts'
 import { givenReseller, givenSubAccount, uniqueName } from '../helpers/given.ts'
 import { SKIP_UNLESS_FAULTS } from './fault-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // 5,000 generated malformed requests over every route of /openapi.json (3d): wrong types,
 // huge strings, deep nesting, bad JSON, bad ids, bad headers, bad query strings. None may answer 5xx,
@@ -150,7 +151,7 @@ const CONTENT_TYPES = [undefined, 'application/json', 'application/json; charset
 /** Printable header text (a header value may not hold control characters: no client could send it). */
 const headerText = (maxLength: number) => fc.string({ maxLength }).map((s) => s.replace(/[^\x20-\x7e]/g, 'x'))
 
-describe('fuzz: malformed requests over every route', { skip: SKIP_UNLESS_FAULTS || false }, () => {
+describeUnless(SKIP_UNLESS_FAULTS, 'fuzz: malformed requests over every route', () => {
   it(`${RUNS} generated malformed requests answer no 5xx, and the service stays healthy (seed ${SEED})`, { timeout: 900_000 }, async (t) => {
     // No workers: nothing the fuzz creates (a webhook to a generated URL, a BAV check) is ever run.
     const { app, config } = await buildTestApp({ rateLimitPerSecond: 1_000_000, runWorkers: false })

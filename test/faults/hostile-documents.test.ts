@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, it, type TestContext } from 'node:test'
+import { it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError } from '../../src/infra/http/api-error.ts'
 import { prescanPdf } from '../../src/modules/documents/pdf-prescan.ts'
@@ -13,6 +13,7 @@ import {
 } from './fault-helpers.ts'
 import { type HostileFile, hostilePdfs, mrzBandBomb } from './hostile-files.ts'
 import { idleMemory, pingContinuously, watchTree } from './process-watch.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Each hostile file of issue 28 (and others of its families) uploaded to the real server, started as
 // a child process on a database of its own, in the sandbox and in production. Watched from outside:
@@ -82,7 +83,7 @@ const modes: { name: string, env (t: TestContext, databaseUrl: string): Promise<
 
 const postgresDown = SKIP_UNLESS_FAULTS ? null : await adminQuery(ADMIN_URL, 'SELECT 1').then(() => null, (err: Error) => `PostgreSQL does not answer at ${ADMIN_URL}: ${err.message}`)
 
-describe('hostile files through the real server', { skip: SKIP_UNLESS_FAULTS || postgresDown || false }, async () => {
+describeUnless(SKIP_UNLESS_FAULTS || postgresDown, 'hostile files through the real server', async () => {
   const files: HostileFile[] = SKIP_UNLESS_FAULTS || postgresDown ? [] : [...await hostilePdfs(), mrzBandBomb()]
 
   for (const mode of modes) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { describe, it, type TestContext } from 'node:test'
+import { it, type TestContext } from 'node:test'
 import { startCopStandIn } from '../helpers/cop-stand-in.ts'
 import { eventually } from '../helpers/eventually.ts'
 import { multipartBody } from '../helpers/multipart.ts'
@@ -8,6 +8,7 @@ import { adminQuery, ADMIN_URL, baseEnv, call, type Env, freshDatabase, givenRes
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { idleMemory, watchTree } from './process-watch.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Requests an attacker can send cheaply, against the real server (a child process on PostgreSQL),
 // watched from outside: many large uploads at once, to a case that does not exist and to a real
@@ -69,7 +70,7 @@ async function sandboxApi (t: TestContext) {
   return { api, token: await tokenFor(api.base, reseller) }
 }
 
-describe('hostile requests against the real server', { skip: SKIP_UNLESS_FAULTS || (postgresDown ?? false) }, () => {
+describeUnless(SKIP_UNLESS_FAULTS || postgresDown, 'hostile requests against the real server', () => {
   it(`when ${UPLOADS} uploads of 10 MB go at once to a case that does not exist, then each is an unread 404 and the API neither grows nor stalls`, { timeout: 300_000 }, async (t) => {
     const { api, token } = await sandboxApi(t)
     const form = await bigForm(randomBytes(UPLOAD_BYTES))

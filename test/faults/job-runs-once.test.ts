@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { describe, it, type TestContext } from 'node:test'
+import { it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { answerFor, startCopStandIn } from '../helpers/cop-stand-in.ts'
 import { eventually } from '../helpers/eventually.ts'
 import { startWorker } from '../helpers/service-processes.ts'
 import { adminQuery, ADMIN_URL, baseEnv, call, type Env, freshDatabase, givenResellerByCli, REDIS_URL, SKIP_UNLESS_FAULTS, startApi, tokenFor } from './fault-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Production BAV asks a Confirmation of Payee API: a paid call per request. Real server processes
 // run each check the moment its transaction commits, with the stored copy due 1 s later (its
@@ -48,7 +49,7 @@ async function bavChecksOf (base: string, token: string, caseId: number): Promis
   return (res.json as { id: number, checkType: string, status: string }[]).filter((c) => c.checkType === 'BAV')
 }
 
-describe('each check job runs once, across processes', { skip: SKIP_UNLESS_FAULTS || (postgresDown ?? false) }, () => {
+describeUnless(SKIP_UNLESS_FAULTS || postgresDown, 'each check job runs once, across processes', () => {
   it('production: when CoP answers 7 s late, past the 1 s fallback, then it is asked once and the bank account gets one attempt', { timeout: 180_000 }, async (t) => {
     const cop = await startCopStandIn(COP_TOKEN)
     const env = await productionEnv(t, cop.url)

@@ -3,12 +3,13 @@ import { readFile } from 'node:fs/promises'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, it, type TestContext } from 'node:test'
+import { it, type TestContext } from 'node:test'
 import { eventually } from '../helpers/eventually.ts'
 import {
   adminQuery, ADMIN_URL, baseEnv, call, type Env, freePort, freshDatabase, givenResellerByCli, type RunningApi,
   SKIP_UNLESS_FAULTS, startApi, tokenFor,
 } from './fault-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // The server is killed with SIGKILL in the middle of 24 concurrent uploads (text statements and
 // scans, so OCR is running) and started again at once. After the restart: every acknowledged
@@ -45,7 +46,7 @@ const modes: { name: string, setup (t: TestContext): Promise<Env> }[] = [
 
 const postgresDown = SKIP_UNLESS_FAULTS ? null : await adminQuery(ADMIN_URL, 'SELECT 1').then(() => null, (err: Error) => `PostgreSQL does not answer at ${ADMIN_URL}: ${err.message}`)
 
-describe('SIGKILL during document uploads and OCR', { skip: SKIP_UNLESS_FAULTS || false }, () => {
+describeUnless(SKIP_UNLESS_FAULTS, 'SIGKILL during document uploads and OCR', () => {
   for (const mode of modes) {
     const skip = mode.name.startsWith('server') ? postgresDown : null
     it(`${mode.name}: every acknowledged document is there and its checks complete exactly once`, { skip: skip ?? false, timeout: RECOVERY_MS + 180_000 }, async (t) => {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, it, type TestContext } from 'node:test'
+import { it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openPglite } from '../../src/infra/db/pglite.ts'
 import { eventually } from '../helpers/eventually.ts'
@@ -11,6 +11,7 @@ import {
   adminQuery, ADMIN_URL, type Answer, baseEnv, call, type Env, freePort, freshDatabase, givenResellerByCli, type RunningApi,
   SKIP_UNLESS_FAULTS, startApi, tokenFor,
 } from './fault-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // The server is killed with SIGKILL in the middle of 500 concurrent writes and started again at once,
 // before the dead process is reaped. After the restart: every write that was acknowledged with a 2xx is there, every acknowledged bank account
@@ -106,7 +107,7 @@ async function bankAccountsOf (server: RunningApi, token: string, caseIds: numbe
   return lists.flat()
 }
 
-describe('SIGKILL during 500 concurrent writes', { skip: SKIP_UNLESS_FAULTS || false }, () => {
+describeUnless(SKIP_UNLESS_FAULTS, 'SIGKILL during 500 concurrent writes', () => {
   for (const mode of [embedded, serverMode]) {
     const skip = mode === serverMode ? postgresDown : null
     it(`${mode.name}: every acknowledged write survives, every acknowledged bank account gets exactly one BAV attempt, nothing is duplicated`, { skip: skip ?? false, timeout: BAV_RECOVERY_MS + 300_000 }, async (t) => {

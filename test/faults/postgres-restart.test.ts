@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
-import { describe, it, type TestContext } from 'node:test'
+import { it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   adminQuery, ADMIN_URL, type Answer, baseEnv, call, ensurePostgresUp, type Env, freePort, freshDatabase, givenResellerByCli, isoNow, pgCtl,
   postgresRestartUnavailable, type RunningApi, SKIP_UNLESS_FAULTS, startApi, startFreezableProxy, tokenFor,
 } from './fault-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // PostgreSQL goes away under load and comes back (3b). Whatever the database does, every
 // request is answered within a bound, a failure is 503 problem details with Retry-After (never 500),
@@ -133,7 +134,7 @@ async function underLoad (t: TestContext, { server, token, caseId }: { server: R
   assert.equal(list.json.length, 3)
 }
 
-describe('PostgreSQL goes away under load', { skip: SKIP_UNLESS_FAULTS || false }, () => {
+describeUnless(SKIP_UNLESS_FAULTS, 'PostgreSQL goes away under load', () => {
   it('restarted (pg_ctlcluster restart): requests fail fast with 503 + Retry-After, never 500 or a hang, and the service recovers by itself', { skip: skipRestart || false, timeout: 180_000 }, async (t) => {
     const loaded = await givenLoadedServer(t)
     await underLoad(t, loaded, async () => {

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { describe, it } from 'node:test'
+import { it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   type Answer, baseEnv, call, ensureRedisUp, freePort, freshDatabase, givenResellerByCli, isoNow, REDIS_URL,
   redisRestartUnavailable, SKIP_UNLESS_FAULTS, startApi, stopRedis, tokenFor,
 } from './fault-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Redis, which holds the shared rate-limit counters and the failed-authentication counters, goes
 // down (3c). docs/decisions.md: "If Redis fails, the limiter lets requests through (fail
@@ -26,7 +27,7 @@ const tally = (answers: Answer[]) => {
   return byStatus
 }
 
-describe('Redis goes down', { skip: skip || false }, () => {
+describeUnless(skip, 'Redis goes down', () => {
   it('while it is down the rate limiter fails open and nothing answers 500; once it is back the limit applies again', { timeout: 180_000 }, async (t) => {
     const databaseUrl = await freshDatabase(t)
     const env = { ...baseEnv(), DATABASE_URL: databaseUrl, REDIS_URL }

@@ -12,14 +12,16 @@ import {
   bankAccountPair, bankAccountsOf, call, deploymentEnv, type Env, givenCase, givenFreshDatabase, givenResellerByCli, type RunningApi,
   type ServiceProcess, startApi, startWorker, tokenFor,
 } from './deployment-helpers.ts'
+import { needsPostgres, type SkipReason } from '../helpers/skip.ts'
 
 // Graceful shutdown (docs/operating.md, Shutdown): on SIGTERM a process stops accepting connections,
 // finishes the requests and jobs it has started, and exits 0. Real child processes, embedded and on PostgreSQL.
 
-interface Mode { name: string, env (t: TestContext): Promise<Env> }
+interface Mode { name: string, skip: SkipReason, env (t: TestContext): Promise<Env> }
 
 const embedded: Mode = {
   name: 'embedded',
+  skip: false,
   async env (t) {
     const dataDir = await mkdtemp(join(tmpdir(), 'idcheck-shutdown-'))
     t.after(() => rm(dataDir, { recursive: true, force: true }))
@@ -29,14 +31,14 @@ const embedded: Mode = {
 
 const serverMode: Mode = {
   name: 'PostgreSQL',
+  skip: needsPostgres,
   async env (t) {
     const databaseUrl = await givenFreshDatabase(t, 'idcheck_shutdown')
     return deploymentEnv({ DATABASE_URL: databaseUrl, RATE_LIMIT_PER_SECOND: '100000', LOG_LEVEL: 'debug', ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }) })
   },
 }
 
-const modes = process.env.DATABASE_URL ? [embedded, serverMode] : [embedded]
-const needsPostgres = process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL): a separate worker is server mode only'
+const modes = [embedded, serverMode]
 
 async function sigterm (running: ServiceProcess): Promise<number | null> {
   return (await running.stop()).code
@@ -79,7 +81,7 @@ async function refusedConnections (port: number): Promise<void> {
 
 describe('graceful shutdown', { timeout: 300_000 }, () => {
   for (const mode of modes) {
-    it(`${mode.name}: when SIGTERM arrives during a burst of 50 requests and a slow upload, then every request that had arrived completes with 2xx, new connections are refused and the exit code is 0`, async (t) => {
+    it(`${mode.name}: when SIGTERM arrives during a burst of 50 requests and a slow upload, then every request that had arrived completes with 2xx, new connections are refused and the exit code is 0`, { skip: mode.skip }, async (t) => {
       const began = Date.now()
       const env = await mode.env(t)
       const reseller = await givenResellerByCli(env)
@@ -130,7 +132,7 @@ describe('graceful shutdown', { timeout: 300_000 }, () => {
       assert.match(api.output(), /shutting down: finishing in-flight requests/)
     })
 
-    it(`${mode.name}: when SIGTERM arrives right after 30 bank accounts are created, then each BAV job ends with exactly one attempt and each event is delivered once, after a restart at the latest`, async (t) => {
+    it(`${mode.name}: when SIGTERM arrives right after 30 bank accounts are created, then each BAV job ends with exactly one attempt and each event is delivered once, after a restart at the latest`, { skip: mode.skip }, async (t) => {
       const env = await mode.env(t)
       const reseller = await givenResellerByCli(env)
       const receiver = await startWebhookReceiver(answers.ok)

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { after, describe, it, type TestContext } from 'node:test'
+import { after, it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { answers, distinctById, startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 import {
   type Answer, bankAccountPair, bankAccountsOf, call, type Credentials, deploymentEnv, type Env, givenCase, givenFreshDatabase,
   givenResellerByCli, type Hooks, randomizeAccountIds, runCli, type RunningApi, type ServiceProcess, startApi, startWorker, tokenFor,
 } from './deployment-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // Two API processes (RUN_WORKERS=false) and one separate worker on one PostgreSQL database and one
 // Redis, all real child processes started the way an operator starts them. Every guarantee that holds for one
@@ -60,7 +61,7 @@ const tally = (responses: Answer[]) => {
   return counts
 }
 
-describe('two API processes and a separate worker on one PostgreSQL and one Redis', { skip, timeout: 600_000 }, () => {
+describeUnless(skip, 'two API processes and a separate worker on one PostgreSQL and one Redis', { timeout: 600_000 }, () => {
   it('when a client sends 40 requests within one second split over both processes, then about 15 pass and the rest are 429 with Retry-After', async (t) => {
     const d = await deployment(t)
     const token = await tokenFor(d.a.base, d.limited)

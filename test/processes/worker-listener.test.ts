@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
+import { it } from 'node:test'
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
 import {
   call, deploymentEnv, givenFreshDatabase, givenResellerByCli, randomizeAccountIds, runCli, startApi, startWorker, tokenFor,
 } from './deployment-helpers.ts'
+import { describeUnless } from '../helpers/skip.ts'
 
 // `idcheck worker` with WORKER_PORT: its health probes and /metrics on a port of its own, and nothing of the API.
 // A separate worker makes the webhook deliveries, so only its /metrics can count them.
@@ -18,7 +19,7 @@ const sample = (text: string, series: string) => {
 }
 const SUCCEEDED = 'idcheck_webhook_delivery_attempts_total{outcome="succeeded"}'
 
-describe('idcheck worker with WORKER_PORT', { skip, timeout: 300_000 }, () => {
+describeUnless(skip, 'idcheck worker with WORKER_PORT', { timeout: 300_000 }, () => {
   it('when it is set, then the worker serves its health probes and /metrics there, counts its deliveries, and serves no API route', async (t) => {
     const databaseUrl = await givenFreshDatabase(t, 'idcheck_worker_port')
     const env = deploymentEnv({ DATABASE_URL: databaseUrl, REDIS_URL: process.env.REDIS_URL!, RUN_WORKERS: 'false' })

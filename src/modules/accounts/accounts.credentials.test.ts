@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { buildApp, type App } from '../../app.ts'
 import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
 import { givenReseller, givenSubAccount, givenToken, uniqueName, type GivenClient } from '../../../test/helpers/given.ts'
+import { describeUnless, needsPostgres } from '../../../test/helpers/skip.ts'
 import { testClock } from '../../../test/helpers/test-clock.ts'
 
 // Rate limiting is not under test here; a high limit keeps bursts of setup requests from being throttled.
@@ -117,7 +118,7 @@ describe('POST /api/accounts/{id}/reset-credentials', () => {
 })
 
 // Embedded PGlite lives inside one process; "another process" needs a shared PostgreSQL.
-describe('reset-credentials seen from another process', { skip: process.env.DATABASE_URL ? false : 'needs DATABASE_URL (PostgreSQL)' }, () => {
+describeUnless(needsPostgres, 'reset-credentials seen from another process', () => {
   it('when app A resets, then app B rejects the old secret at once and the old token within 1 s', async () => {
     // App B plays a second API process: its own caches, the same database, schema and signing key.
     const other = await buildApp(config, { clock: testClock(), logger: false })
