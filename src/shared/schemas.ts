@@ -22,10 +22,6 @@ export const ApiVersionQuery = Type.Object({
   'api-version': Type.Optional(Type.String({ description: 'Requested API version, <major>.<minor> (1.0 or 1); absent = latest (1.0). Any other value is a 400.', examples: ['1.0'] })),
 })
 
-export const IdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
-})
-
 // Documentation-only response objects below: the error handler sends error bodies itself (as
 // strings with their own content type), so these never change what goes on the wire; they make
 // the API description say exactly what does (the contract and docs/decisions.md).

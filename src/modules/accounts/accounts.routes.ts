@@ -1,14 +1,12 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { ApiVersionQuery, authenticatedErrors, IdParams, jsonStringResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
+import { IdParams } from '#shared/path-params.ts'
+import { ApiVersionQuery, authenticatedErrors, jsonStringResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import type { AccountsService } from './accounts.service.ts'
 import { NotAReseller } from './accounts.errors.ts'
 import { accountExamples, CreateAccountBody, UpdateAccountBody } from './accounts.schemas.ts'
 
-const tags = ['Accounts']
-const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such account among those the caller created (empty body)' })
 const invalidServiceOrFields = {
   description: 'A service id is not resellable by you: the JSON string "Invalid service ID" (the API contract). Any other invalid field, or an unsupported api-version: {"errors": [...]}.',
@@ -26,19 +24,21 @@ const invalidServiceOrFields = {
 const nameInUse = jsonStringResponse('Name is in use by another account', 'The name is taken by another account (names are unique across all accounts, ignoring case)')
 
 export function accountsRoutes (accounts: AccountsService) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.get('/api/accounts', {
+  return defineRoutes({ tags: ['Accounts'] }, [
+    route({
+      method: 'GET', url: '/api/accounts', access: 'bearer',
       schema: {
-        tags, security, operationId: 'listAccounts', summary: 'List your sub-accounts', description: 'The accounts the caller created, oldest first. Not paginated.',
+        operationId: 'listAccounts', summary: 'List your sub-accounts', description: 'The accounts the caller created, oldest first. Not paginated.',
         querystring: ApiVersionQuery,
         response: { 200: Type.Array(Type.Ref('Account'), { description: 'Your sub-accounts', examples: [[accountExamples.account]] }), ...versionError, ...authenticatedErrors },
       },
-    }, (request) => accounts.list(callerOf(request)))
+      handler: (request) => accounts.list(callerOf(request)),
+    }),
 
-    app.post('/api/accounts', {
+    route({
+      method: 'POST', url: '/api/accounts', access: 'bearer',
       schema: {
-        tags, security, operationId: 'createAccount', summary: 'Create a sub-account',
+        operationId: 'createAccount', summary: 'Create a sub-account',
         description: 'Resellers only. 201 with the clientSecret in clear (shown once) and a Location header for a new account; 200 with the secret masked when externalReference already names one of your accounts, so a retried request never makes a second account. enabledServices takes serviceIds from GET /api/services/resellable.',
         querystring: ApiVersionQuery,
         body: CreateAccountBody,
@@ -57,23 +57,27 @@ export function accountsRoutes (accounts: AccountsService) {
       },
       // A non-reseller gets 403 whatever it sends (the API contract), so the role is checked before the body.
       preValidation: async (request) => { if (!callerOf(request).isReseller) throw new NotAReseller() },
-    }, async (request, reply) => {
-      const { created, result } = await accounts.createSubAccount(callerOf(request), request.body)
-      if (created) reply.code(201).header('location', `/api/accounts/${result.account.id}`)
-      return result
-    })
+      handler: async (request, reply) => {
+        const { created, result } = await accounts.createSubAccount(callerOf(request), request.body)
+        if (created) reply.code(201).header('location', `/api/accounts/${result.account.id}`)
+        return result
+      },
+    }),
 
-    app.get('/api/accounts/:id', {
+    route({
+      method: 'GET', url: '/api/accounts/:id', access: 'bearer',
       schema: {
-        tags, security, operationId: 'getAccount', summary: 'Get a sub-account', description: 'The account and its clientId; the secret is always masked (***REDACTED***).',
+        operationId: 'getAccount', summary: 'Get a sub-account', description: 'The account and its clientId; the secret is always masked (***REDACTED***).',
         params: IdParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('AccountWithCredentials', { description: 'The account, secret masked', examples: [accountExamples.masked] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, (request) => accounts.get(callerOf(request), request.params.id))
+      handler: (request) => accounts.get(callerOf(request), request.params.id),
+    }),
 
-    app.patch('/api/accounts/:id', {
+    route({
+      method: 'PATCH', url: '/api/accounts/:id', access: 'bearer',
       schema: {
-        tags, security, operationId: 'updateAccount', summary: 'Update a sub-account', description: 'Send only what changes. name and enabledServices may be null or omitted (unchanged); enabledServices replaces the whole list, and [] disables all services.',
+        operationId: 'updateAccount', summary: 'Update a sub-account', description: 'Send only what changes. name and enabledServices may be null or omitted (unchanged); enabledServices replaces the whole list, and [] disables all services.',
         params: IdParams, querystring: ApiVersionQuery, body: UpdateAccountBody,
         response: {
           204: Type.Null({ description: 'Updated (no body)' }),
@@ -83,18 +87,21 @@ export function accountsRoutes (accounts: AccountsService) {
           ...authenticatedErrors,
         },
       },
-    }, async (request, reply) => {
-      await accounts.update(callerOf(request), request.params.id, request.body)
-      return reply.code(204).send(null)
-    })
+      handler: async (request, reply) => {
+        await accounts.update(callerOf(request), request.params.id, request.body)
+        return reply.code(204).send(null)
+      },
+    }),
 
-    app.post('/api/accounts/:id/reset-credentials', {
+    route({
+      method: 'POST', url: '/api/accounts/:id/reset-credentials', access: 'bearer',
       schema: {
-        tags, security, operationId: 'resetAccountCredentials', summary: 'Reset credentials',
+        operationId: 'resetAccountCredentials', summary: 'Reset credentials',
         description: 'Issues a new clientSecret (shown once); the clientId stays. The old secret stops working at once and tokens issued with it are revoked.',
         params: IdParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('CredentialsReset', { description: 'The new secret, shown once', examples: [accountExamples.reset] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, (request) => accounts.resetCredentials(callerOf(request), request.params.id))
-  }
+      handler: (request) => accounts.resetCredentials(callerOf(request), request.params.id),
+    }),
+  ])
 }
