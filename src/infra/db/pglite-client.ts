@@ -1,8 +1,10 @@
 import { Worker } from 'node:worker_threads'
+import { createCaller } from '../messaging/messaging-caller.ts'
+import { workerEndpoint } from '../messaging/messaging-endpoints.ts'
+import type { WireError } from '../messaging/messaging-wire.ts'
 import { type Database, type Queryable, settleAfterTransaction } from './database.ts'
 
 export interface ThreadCall {
-  id: number
   op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'listen' | 'close'
   /** The statement; for listen, the channel. */
   sql: string
@@ -10,10 +12,11 @@ export interface ThreadCall {
   /** The open transaction the statement belongs to. */
   tx?: number
 }
-/** Answers carry the call's id; id -1 is a notification (LISTEN), id 0 the thread's start. */
-export type ThreadAnswer =
-  | { id: number, ok: true, value: unknown }
-  | { id: number, ok: false, error: { message: string, fields: Record<string, unknown> } }
+/** What the thread says unasked: it opened the database (or could not), or a LISTEN channel was notified. */
+export type ThreadNotice =
+  | { opened: true }
+  | { openFailed: WireError }
+  | { channel: string, payload: string }
 
 /** What pg-boss's PGlite adapter needs of the database (its PGliteLike). */
 export interface EmbeddedConnection {
@@ -37,40 +40,25 @@ export class EmbeddedDatabaseStopped extends Error {
  */
 export async function startPgliteThread (dataDir: string | null): Promise<{ db: Database, pglite: EmbeddedConnection }> {
   const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } })
-  const pending = new Map<number, { resolve: (value: unknown) => void, reject: (err: Error) => void }>()
   const listeners = new Map<string, Set<(payload: string) => void>>()
-  let stopped: Error | null = null
-  let nextId = 1
-
-  const rebuild = ({ message, fields }: { message: string, fields: Record<string, unknown> }) => Object.assign(new Error(message), fields)
-  const opened = new Promise<void>((resolve, reject) => pending.set(0, { resolve: () => resolve(), reject }))
-  worker.on('message', (answer: ThreadAnswer) => {
-    if (answer.id === -1 && answer.ok) {
-      const { channel, payload } = answer.value as { channel: string, payload: string }
-      for (const callback of listeners.get(channel) ?? []) callback(payload)
-      return
-    }
-    const call = pending.get(answer.id)
-    pending.delete(answer.id)
-    if (answer.ok) call?.resolve(answer.value)
-    else call?.reject(rebuild(answer.error))
+  const rebuild = ({ message, fields }: WireError) => Object.assign(new Error(message), fields)
+  let opening!: { resolve: () => void, reject: (err: Error) => void }
+  const opened = new Promise<void>((resolve, reject) => { opening = { resolve, reject } })
+  const endpoint = workerEndpoint(worker)
+  const thread = createCaller<ThreadCall>(endpoint, {
+    rebuildError: rebuild,
+    errorWhenGone: ({ code, error }) => new EmbeddedDatabaseStopped(error ? error.message : `its thread exited with code ${code}`),
+    onNotice (message) {
+      const notice = message as ThreadNotice
+      if ('opened' in notice) opening.resolve()
+      else if ('openFailed' in notice) opening.reject(rebuild(notice.openFailed))
+      else for (const callback of listeners.get(notice.channel) ?? []) callback(notice.payload)
+    },
   })
-  const stop = (err: Error) => {
-    stopped ??= err
-    for (const call of pending.values()) call.reject(stopped)
-    pending.clear()
-  }
-  worker.on('error', (err) => stop(new EmbeddedDatabaseStopped(err.message)))
-  worker.on('exit', (code) => stop(new EmbeddedDatabaseStopped(`its thread exited with code ${code}`)))
+  endpoint.onEnd(() => opening.reject(thread.ended!)) // after the caller's own listener, which sets ended
 
-  const call = <T>(op: ThreadCall['op'], sql: string, params?: readonly unknown[], tx?: number): Promise<T> => {
-    if (stopped) return Promise.reject(stopped)
-    const id = nextId++
-    return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
-      worker.postMessage({ id, op, sql, ...(params ? { params } : {}), ...(tx ? { tx } : {}) } satisfies ThreadCall)
-    })
-  }
+  const call = <T>(op: ThreadCall['op'], sql: string, params?: readonly unknown[], tx?: number): Promise<T> =>
+    thread.call<T>({ op, sql, ...(params ? { params } : {}), ...(tx ? { tx } : {}) })
 
   await opened
   const db: Database = {
@@ -99,9 +87,9 @@ export async function startPgliteThread (dataDir: string | null): Promise<{ db: 
     },
     async exec (sql) { await call('exec', sql) },
     async close () {
-      if (stopped) return
+      if (thread.ended) return
       await call('close', '')
-      stop(new EmbeddedDatabaseStopped('it was closed'))
+      thread.end(new EmbeddedDatabaseStopped('it was closed'))
       await worker.terminate()
     },
   }

@@ -1,8 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { type Caller, createCaller } from '../messaging/messaging-caller.ts'
+import { childProcessEndpoint, type EndOfOtherSide } from '../messaging/messaging-endpoints.ts'
+import { type ErrorClasses, rebuildError, type WireError } from '../messaging/messaging-wire.ts'
 import { residentBytes } from './process-memory.ts'
 import { SandboxBusy, SandboxClosed, SandboxCrashed, SandboxMemoryExceeded, SandboxStartFailed, SandboxTimedOut } from './sandbox-errors.ts'
-import type { SandboxAnswer, SandboxReady, SandboxRequest, SandboxSetup } from './sandbox-protocol.ts'
+import type { SandboxReady, SandboxRequest, SandboxSetup } from './sandbox-protocol.ts'
 import { createTenantQueue } from './tenant-queue.ts'
 
 const ENTRY = fileURLToPath(new URL('./sandbox-process.ts', import.meta.url))
@@ -23,7 +26,7 @@ export interface SandboxPoolOptions {
   /** Tasks waiting beyond this are refused with SandboxBusy (each holds its input). Default 64. */
   maxWaiting?: number
   /** Errors thrown by tasks come back as these classes, found by name, so callers can tell them apart. */
-  errors?: Record<string, { prototype: Error }>
+  errors?: ErrorClasses
   /** The processes' scheduling priority: the API's requests come first. Default 10. */
   nice?: number
   /** How often the resident-memory watchdog looks while a task runs. Default 50 ms. */
@@ -47,10 +50,10 @@ interface Job { op: string, input: unknown, timeoutMs: number, resolve: (value: 
 
 interface Sandbox {
   child: ChildProcess
+  tasks: Caller<SandboxRequest>
   ready: boolean
   idleRss: number
   job: Job | null
-  jobId: number
   killedFor: 'memory' | 'time' | null
   stderrTail: string
   timers: NodeJS.Timeout[]
@@ -72,17 +75,12 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
   const waiting = createTenantQueue<Job>()
   const boxes = new Set<Sandbox>()
   const running = new Set<Promise<void>>()
-  let nextId = 1
   let closed = false
 
-  const rebuild = ({ name, message, fields }: { name: string, message: string, fields: Record<string, unknown> }): Error => {
-    if (name === 'SandboxMemoryExceeded') return new SandboxMemoryExceeded(options.memoryMb)
-    const type = options.errors?.[name]
-    const error: Error = type ? Object.create(type.prototype) : new Error()
-    return Object.assign(error, fields, { name, message })
-  }
+  const rebuild = (error: WireError): Error =>
+    error.name === 'SandboxMemoryExceeded' ? new SandboxMemoryExceeded(options.memoryMb) : rebuildError(error, options.errors)
 
-  const blame = (box: Sandbox, code: number | null, signal: NodeJS.Signals | null, job: Job): Error => {
+  const blame = (box: Sandbox, { code, signal }: EndOfOtherSide, job: Job): Error => {
     if (box.killedFor === 'time') return new SandboxTimedOut(job.timeoutMs)
     // V8 aborts when the capped heap cannot grow: that is the memory budget too.
     if (box.killedFor === 'memory' || signal === 'SIGABRT' || signal === 'SIGTRAP' || /out of memory|allocation failed/i.test(box.stderrTail)) {
@@ -129,46 +127,47 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
       execArgv: ['--disable-warning=ExperimentalWarning', `--max-old-space-size=${options.memoryMb}`],
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     })
+    const endpoint = childProcessEndpoint(child)
     let onExit!: () => void
-    const box: Sandbox = { child, ready: false, idleRss: 0, job: null, jobId: 0, killedFor: null, stderrTail: '', timers: [], exited: new Promise((resolve) => { onExit = resolve }) }
+    const box: Sandbox = {
+      child,
+      tasks: createCaller<SandboxRequest>(endpoint, {
+        rebuildError: rebuild,
+        errorWhenGone: (end) => box.job ? (closed && !box.killedFor ? new SandboxClosed() : blame(box, end, box.job)) : new SandboxClosed(),
+        onNotice (message) {
+          if (!(message as SandboxReady).ready) return
+          box.ready = true
+          box.idleRss = residentBytes(child.pid!) ?? 0
+          dispatch()
+        },
+      }),
+      ready: false,
+      idleRss: 0,
+      job: null,
+      killedFor: null,
+      stderrTail: '',
+      timers: [],
+      exited: new Promise((resolve) => { onExit = resolve }),
+    }
     boxes.add(box)
     // Kept, not shown: a V8 out-of-memory report names the cause of a death.
     child.stderr!.on('data', (chunk: Buffer) => { box.stderrTail = (box.stderrTail + chunk.toString('latin1')).slice(-4096) })
-    child.on('message', (message: SandboxAnswer | SandboxReady) => {
-      if ('ready' in message) {
-        box.ready = true
-        box.idleRss = residentBytes(child.pid!) ?? 0
-        dispatch()
-        return
-      }
-      if (message.id !== box.jobId) return
-      if (!message.ok && message.error.name === 'SandboxMemoryExceeded') boxes.delete(box) // it leaves after answering
-      finish(box, (job) => message.ok ? job.resolve(message.value) : job.reject(rebuild(message.error)))
-    })
-    let left = false
-    const gone = (code: number | null, signal: NodeJS.Signals | null) => {
-      if (left) return
-      left = true
-      const wasReady = box.ready
+    endpoint.onEnd(({ code }) => {
       boxes.delete(box)
       clearTimeout(box.idleTimer)
       onExit()
-      if (box.job) finish(box, (job) => job.reject(closed && !box.killedFor ? new SandboxClosed() : blame(box, code, signal, job)))
-      else if (!wasReady && !closed) {
+      // Its task, if any, fails through the caller (errorWhenGone above).
+      if (!box.job && !box.ready && !closed) {
         // It could not even start (a broken install): the task that asked for it learns why, and no other is tried in a loop.
         waiting.shift()?.reject(new SandboxStartFailed(`exit code ${code}, ${box.stderrTail.trim().split('\n').at(-1) || 'no message'}`))
       }
       dispatch()
-    }
-    child.on('exit', gone)
-    // Spawning failed (no memory or no process slots left): as if it left before it was ready.
-    child.on('error', () => { if (!box.ready) gone(null, null) })
+    })
   }
 
   const runOn = (box: Sandbox, job: Job) => {
     clearTimeout(box.idleTimer)
     box.job = job
-    box.jobId = nextId++
     box.stderrTail = ''
     const pid = box.child.pid!
     box.timers.push(setTimeout(() => kill(box, 'time'), job.timeoutMs))
@@ -182,11 +181,13 @@ export function createSandboxPool (options: SandboxPoolOptions): SandboxPool {
       job.reject = (error) => { resolve(); settle.reject(error) }
     }).finally(() => running.delete(done))
     running.add(done)
-    try {
-      box.child.send({ id: box.jobId, op: job.op, input: job.input, timeoutMs: job.timeoutMs } satisfies SandboxRequest)
-    } catch {
-      box.child.kill('SIGKILL') // the channel is gone: its exit fails the job
-    }
+    box.tasks.call({ op: job.op, input: job.input, timeoutMs: job.timeoutMs }).then(
+      (value) => finish(box, (settled) => settled.resolve(value)),
+      (error: Error) => {
+        if (error instanceof SandboxMemoryExceeded) boxes.delete(box) // it leaves after answering (or has left)
+        finish(box, (settled) => settled.reject(error))
+      },
+    )
   }
 
   const dispatch = () => {

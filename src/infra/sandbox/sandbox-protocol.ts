@@ -2,10 +2,8 @@
 export type TaskTable = Record<string, (input: never) => unknown>
 
 export interface SandboxSetup { modules: string[], memoryMb: number, nice: number, settings: Record<string, unknown> }
-export interface SandboxRequest { id: number, op: string, input: unknown, timeoutMs: number }
-export type SandboxAnswer =
-  | { id: number, ok: true, value: unknown }
-  | { id: number, ok: false, error: { name: string, message: string, fields: Record<string, unknown> } }
+export interface SandboxRequest { op: string, input: unknown, timeoutMs: number }
+/** Sent once the task modules are loaded and the memory cap is set (when it could be). */
 export interface SandboxReady { ready: true, limited: boolean }
 
 /** An allocation the memory cap refused: the task asked for more than its budget (parsers rewrap the RangeError, keeping its message). */
