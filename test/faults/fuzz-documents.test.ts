@@ -21,6 +21,11 @@ import { describeUnless } from '../helpers/skip.ts'
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60)
 const SAMPLES = new URL('../../src/modules/documents/samples/', import.meta.url)
+// The clean sample statement encrypted by Debian's qpdf, a tool idcheck did not write:
+//   qpdf --encrypt statement-pw owner-pw 256 -- clean-statement.pdf statement-password-aes256.pdf
+//   qpdf --allow-weak-crypto --encrypt statement-pw owner-pw 128 --use-aes=n -- clean-statement.pdf statement-password-rc4.pdf
+//   qpdf --encrypt "" owner-pw 256 --print=none --modify=none --extract=n -- clean-statement.pdf statement-owner-password-only.pdf
+const ENCRYPTED = new URL('files/', import.meta.url)
 
 describeUnless(SKIP_UNLESS_FAULTS, 'hostile documents', async () => {
   const { app } = await buildTestApp({ rateLimitPerSecond: 100_000 })
@@ -78,7 +83,7 @@ describeUnless(SKIP_UNLESS_FAULTS, 'hostile documents', async () => {
     assert.equal((await app.inject({ method: 'GET', url: '/health/ready' })).statusCode, 200)
   })
 
-  it('when a PDF has thousands of pages, a password, or is a PNG that claims to be a PDF, then a 400 or checks that settle', { timeout: 300_000 }, async () => {
+  it('when a PDF has thousands of pages, a truncated PNG is sent as a PDF, or a PNG claims 60,000 × 60,000 pixels, then the documented 400, or a 201 whose extraction fails', { timeout: 300_000 }, async () => {
     const many = await PDFDocument.create()
     for (let i = 0; i < 3000; i++) many.addPage([100, 100])
     const manyPages = await uploadAndSettle(caller, await many.save(), 'thousands of pages')
@@ -95,5 +100,15 @@ describeUnless(SKIP_UNLESS_FAULTS, 'hostile documents', async () => {
     huge.writeUInt32BE(60_000, 20)
     const hugeImage = await uploadAndSettle(caller, huge, 'huge image')
     assert.deepEqual([hugeImage.status, JSON.parse(hugeImage.body)], [400, { errors: ['The image is 60000 × 60000 pixels; at most 40,000,000 pixels are accepted.'] }])
+  })
+
+  it('when a PDF needs a password to open (AES-256 or RC4), then 400 saying so; when only an owner password restricts it, then it is accepted and its document checks complete', { timeout: 120_000 }, async () => {
+    for (const file of ['statement-password-aes256.pdf', 'statement-password-rc4.pdf']) {
+      const locked = await uploadAndSettle(caller, await readFile(new URL(file, ENCRYPTED)), file)
+      assert.deepEqual([locked.status, JSON.parse(locked.body)], [400, { errors: ['The PDF is password-protected; upload it without a password.'] }], file)
+    }
+    const restricted = await uploadAndSettle(caller, await readFile(new URL('statement-owner-password-only.pdf', ENCRYPTED)), 'owner password only')
+    assert.equal(restricted.status, 201, restricted.body)
+    assert.deepEqual(restricted.checks.filter((c) => c.checkType.startsWith('Document')).map((c) => `${c.checkType} ${c.status}`).sort(), ['DocumentExtraction completed', 'DocumentRisk completed'])
   })
 })
