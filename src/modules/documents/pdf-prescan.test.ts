@@ -11,7 +11,7 @@ import { ApiError, ValidationFailed } from '../../infra/http/api-error.ts'
 import { seededRandom } from '#shared/seeded-random.ts'
 import { prescanPdf } from './pdf-prescan.ts'
 import { DEFAULT_MAX_DECODED_BYTES } from './pdf-prescan.ts'
-import { bankStatementMetadata, longStatementContent, makeStatementPdf } from './samples/index.ts'
+import { bankStatementMetadata, longStatementContent, makeStatementPdf } from '../../../scripts/samples/statements/index.ts'
 
 const SAMPLES = new URL('./samples/', import.meta.url)
 const AGAIN = 'Save or print the document as a new PDF from the application that made it, and upload that.'

@@ -90,8 +90,8 @@ async function scannedPdf (png: Uint8Array, layout: StatementLayout): Promise<Ui
   return doc.save({ useObjectStreams: false })
 }
 
-/** Every sample file by name, made in memory; the script writes them and a test compares them. */
-export async function makeSampleDocuments (): Promise<Map<string, Uint8Array>> {
+/** Every statement sample file by name, made in memory; scripts/make-sample-documents.ts writes them and a test compares them. */
+export async function makeStatementSamples (): Promise<Map<string, Uint8Array>> {
   const clean = layOutStatement(cleanStatementContent)
   const cleanPdf = await renderStatementPdf(clean, bankStatementMetadata)
   const { pageIndex, run } = closingRun(clean)

@@ -3,20 +3,21 @@ import { readFile } from 'node:fs/promises'
 import { before, describe, it } from 'node:test'
 import { isValidIBAN } from 'ibantools'
 import { PDFDocument } from 'pdf-lib'
-import { checkModulus } from '../../bav/index.ts'
-import { EDITED_CLOSING_BALANCE, cleanStatementContent, longStatementContent, makeSampleDocuments } from './sample-documents.ts'
+import { checkModulus } from '../../../src/modules/bav/index.ts'
+import { SAMPLE_DOCUMENTS } from '../../../src/modules/documents/samples/index.ts'
+import { EDITED_CLOSING_BALANCE, cleanStatementContent, longStatementContent, makeStatementSamples } from './statement-samples.ts'
 import { layOutStatement } from './statement-layout.ts'
 
-const committed = (name: string) => readFile(new URL(name, import.meta.url))
+const committed = (name: string) => readFile(new URL(name, SAMPLE_DOCUMENTS.find((s) => s.name === name)!.dir))
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1')
 
 let made: Map<string, Uint8Array>
-before(async () => { made = await makeSampleDocuments() })
+before(async () => { made = await makeStatementSamples() })
 
-describe('sample documents', () => {
+describe('the statement samples', () => {
   it('when the samples are made again in memory, then each committed file is byte-identical (re-run scripts/make-sample-documents.ts after a change)', async () => {
     assert.deepEqual([...made.keys()].sort(), ['clean-statement.pdf', 'edited-statement.pdf', 'scanned-statement.pdf', 'scanned-statement.png', 'ten-page-statement.pdf', 'unreadable-scan.png'])
-    for (const [name, bytes] of made) assert.ok(Buffer.from(bytes).equals(await committed(name)), `${name} differs from what the generator makes`)
+    for (const [name, bytes] of made) assert.ok(Buffer.from(bytes).equals(await committed(name)), `${name} differs from what the generator makes: run node scripts/make-sample-documents.ts`)
   })
 
   it('when the statement\'s account details are checked, then the IBAN is valid and holds the same sort code and account, which pass the modulus check', () => {

@@ -1,0 +1,7 @@
+export { IDENTITY_SAMPLE_DEFINITIONS, makeIdentitySamples } from './identity-samples.ts'
+export type { IdentitySampleDefinition } from './identity-samples.ts'
+export { drawIdentityDocument } from './document-image.ts'
+export { encodeScan } from './scan-effects.ts'
+export type { ScanEffects } from './scan-effects.ts'
+export { checkDigit, mrzLines } from './mrz-lines.ts'
+export type { IdentityDocumentContent } from './mrz-lines.ts'

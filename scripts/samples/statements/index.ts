@@ -1,0 +1,8 @@
+export { EDITED_CLOSING_BALANCE, bankStatementMetadata, cleanStatementContent, longStatementContent, makeStatementSamples } from './statement-samples.ts'
+export { appendFigureEdit } from './statement-edit.ts'
+export type { FigureEdit } from './statement-edit.ts'
+export { renderStatementPng } from './statement-image.ts'
+export { layOutStatement } from './statement-layout.ts'
+export type { StatementContent, StatementLayout, StatementTransaction, TextRun } from './statement-layout.ts'
+export { makeStatementPdf, renderStatementPdf } from './statement-pdf.ts'
+export type { PdfMetadata } from './statement-pdf.ts'
