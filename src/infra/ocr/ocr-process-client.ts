@@ -1,16 +1,19 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { type Caller, createCaller } from '../messaging/messaging-caller.ts'
+import { childProcessEndpoint } from '../messaging/messaging-endpoints.ts'
+import { type ErrorClasses, rebuildError, type WireError } from '../messaging/messaging-wire.ts'
 import { residentBytes } from '../sandbox/process-memory.ts'
 import { SandboxTimedOut } from '../sandbox/sandbox-errors.ts'
 import { createTenantQueue } from '../sandbox/tenant-queue.ts'
 import { ImageUnreadable, PoolBusy, PoolClosed } from './ocr-errors.ts'
 import type { MrzLine, OcrResult, TesseractPoolOptions } from './ocr-pool.ts'
-import type { OcrAnswer, OcrCall } from './ocr-process.ts'
+import type { OcrCall } from './ocr-process.ts'
 
 const ENTRY = fileURLToPath(new URL('./ocr-process.ts', import.meta.url))
 
 /** The errors a call can end with, rebuilt on this side so callers can tell them apart. */
-const ERRORS: Record<string, { prototype: Error }> = { ImageUnreadable, PoolBusy, PoolClosed }
+const ERRORS: ErrorClasses = { ImageUnreadable, PoolBusy, PoolClosed }
 
 /** The OCR process died with calls in flight; asking again (the check's retry) starts a new one. */
 export class OcrProcessExited extends Error {
@@ -39,6 +42,7 @@ export interface OcrProcess {
 }
 
 interface Call { method: OcrCall['method'], args: unknown[], resolve: (value: unknown) => void, reject: (err: Error) => void }
+interface OcrChild { process: ChildProcess, calls: Caller<OcrCall> }
 
 /**
  * The tesseract pool in a child process, started on first use and stopped when idle: its worker
@@ -50,86 +54,69 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
   const idleMs = options.idleMs ?? 30_000
   const maxWaiting = options.maxWaiting ?? 64
   const waiting = createTenantQueue<Call>()
-  const inFlight = new Map<number, Call & { timer: NodeJS.Timeout, child: ChildProcess }>()
-  let child: ChildProcess | null = null
-  let nextId = 1
+  let child: OcrChild | null = null
+  /** Calls sent and not yet answered, over this child and one stopping after its idle time. */
+  let running = 0
   let closed = false
   let idleTimer: NodeJS.Timeout | undefined
 
-  const start = (): ChildProcess => {
+  const start = (): OcrChild => {
     const started = fork(ENTRY, [JSON.stringify({ ...options, taskTimeoutMs: options.callTimeoutMs })], {
       serialization: 'advanced',
       execArgv: ['--disable-warning=ExperimentalWarning'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
+    const endpoint = childProcessEndpoint(started)
     let killedForMemory = false
     let idleRss = 0
+    // Only its own calls fail when it goes: a child stopped when idle may leave after its successor took new ones.
+    const calls = createCaller<OcrCall>(endpoint, {
+      rebuildError: (error) => rebuild(error, options.callTimeoutMs),
+      errorWhenGone: ({ code, signal }) => new OcrProcessExited(killedForMemory ? `it used more than ${options.memoryMb} MB` : signal ? `signal ${signal}` : `exit code ${code}`),
+      // Its size once loaded is the base its budget is counted from.
+      onNotice: (message) => { if ((message as { ready?: true }).ready) idleRss = residentBytes(started.pid!) ?? 0 },
+    })
     const watchdog = setInterval(() => {
       const rss = residentBytes(started.pid!)
-      if (rss !== null && idleRss > 0 && rss > idleRss + options.memoryMb * 1024 * 1024 && [...inFlight.values()].some((c) => c.child === started)) {
+      if (rss !== null && idleRss > 0 && rss > idleRss + options.memoryMb * 1024 * 1024 && calls.inFlight > 0) {
         killedForMemory = true
         started.kill('SIGKILL')
       }
     }, 100)
     watchdog.unref()
-    started.on('message', (answer: OcrAnswer | { ready: true }) => {
-      // Its size once loaded is the base its budget is counted from.
-      if ('ready' in answer) return void (idleRss = residentBytes(started.pid!) ?? 0)
-      const call = inFlight.get(answer.id)
-      if (!call) return
-      inFlight.delete(answer.id)
-      clearTimeout(call.timer)
-      if ('error' in answer) call.reject(rebuild(answer.error, options.callTimeoutMs))
-      else call.resolve(answer.value)
+    const made = { process: started, calls }
+    endpoint.onEnd(() => {
+      clearInterval(watchdog)
+      if (child === made) child = null
       dispatch()
     })
-    let left = false
-    const gone = (code: number | null, signal: NodeJS.Signals | null) => {
-      if (left) return
-      left = true
-      clearInterval(watchdog)
-      if (child === started) child = null
-      const detail = killedForMemory ? `it used more than ${options.memoryMb} MB` : signal ? `signal ${signal}` : `exit code ${code}`
-      // Only its own calls: a child stopped when idle may leave after its successor took new ones.
-      for (const [id, call] of inFlight) {
-        if (call.child !== started) continue
-        inFlight.delete(id)
-        clearTimeout(call.timer)
-        call.reject(new OcrProcessExited(detail))
-      }
-      dispatch()
-    }
-    started.on('exit', gone)
-    // Spawning failed (no memory or no process slots left): its calls fail as if it had died.
-    started.on('error', () => { if (started.exitCode === null && started.pid === undefined) gone(null, null) })
-    return started
+    return made
   }
 
   const stopChild = () => {
-    const running = child
+    const stopping = child
     child = null
-    if (running?.connected) running.disconnect() // it closes its workers and exits
+    if (stopping?.process.connected) stopping.process.disconnect() // it closes its workers and exits
   }
 
   const dispatch = () => {
-    while (!closed && waiting.size > 0 && inFlight.size < options.workers) {
+    while (!closed && waiting.size > 0 && running < options.workers) {
       clearTimeout(idleTimer)
       child ??= start()
       const call = waiting.shift()!
-      const id = nextId++
-      const running = child
+      const on = child
       // A backstop past the child's own limit: a process that stops answering is killed.
-      const timer = setTimeout(() => running.kill('SIGKILL'), options.callTimeoutMs + 10_000)
-      inFlight.set(id, { ...call, timer, child: running })
-      try {
-        running.send({ id, method: call.method, args: call.args } satisfies OcrCall)
-      } catch {
-        running.kill('SIGKILL') // its channel is gone: its exit fails the call as retryable
-      }
+      const timer = setTimeout(() => on.process.kill('SIGKILL'), options.callTimeoutMs + 10_000)
+      running++
+      on.calls.call({ method: call.method, args: call.args }).then(call.resolve, call.reject).finally(() => {
+        clearTimeout(timer)
+        running--
+        dispatch()
+      })
     }
-    if (inFlight.size === 0 && waiting.size === 0 && child) {
+    if (running === 0 && waiting.size === 0 && child) {
       clearTimeout(idleTimer)
-      idleTimer = setTimeout(() => { if (inFlight.size === 0) stopChild() }, idleMs)
+      idleTimer = setTimeout(() => { if (running === 0) stopChild() }, idleMs)
       idleTimer.unref()
     }
   }
@@ -151,22 +138,19 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
       closed = true
       clearTimeout(idleTimer)
       for (const waitingCall of waiting.drain()) waitingCall.reject(new PoolClosed())
-      const running = child
-      if (!running) return
-      const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()))
+      const last = child?.process
+      if (!last) return
+      const exited = new Promise<void>((resolve) => last.once('exit', () => resolve()))
       stopChild()
       // A child that does not leave in time is stopped the hard way.
-      const force = setTimeout(() => running.kill('SIGKILL'), 5_000)
+      const force = setTimeout(() => last.kill('SIGKILL'), 5_000)
       await exited
       clearTimeout(force)
     },
   }
 }
 
-function rebuild ({ name, message, fields }: { name: string, message: string, fields: Record<string, unknown> }, timeoutMs: number): Error {
+function rebuild (error: WireError, timeoutMs: number): Error {
   // The child's pool stopped the worker: the image took too long, a final answer about the file.
-  if (name === 'TaskTimedOut') return new SandboxTimedOut(timeoutMs)
-  const type = ERRORS[name]
-  const err: Error = type ? Object.create(type.prototype) : new Error()
-  return Object.assign(err, fields, { name, message })
+  return error.name === 'TaskTimedOut' ? new SandboxTimedOut(timeoutMs) : rebuildError(error, ERRORS)
 }

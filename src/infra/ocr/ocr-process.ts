@@ -2,10 +2,11 @@
 // calls; it runs them on a pool of worker threads and answers each. Its inputs are images already
 // bounded in pixels; PDFs and photos are parsed in sandbox processes (infra/sandbox), never here.
 import { setPriority } from 'node:os'
+import { answerCalls } from '../messaging/messaging-answerer.ts'
+import { parentProcessEndpoint } from '../messaging/messaging-endpoints.ts'
 import { createTesseractPool, type TesseractPoolOptions } from './ocr-pool.ts'
 
-export interface OcrCall { id: number, method: 'recognise' | 'recogniseLines', args: unknown[] }
-export type OcrAnswer = { id: number, value: unknown } | { id: number, error: { name: string, message: string, fields: Record<string, unknown> } }
+export interface OcrCall { method: 'recognise' | 'recogniseLines', args: unknown[] }
 
 // OCR is background work: when the API and this process both want a core, the API gets it. The
 // worker threads started below inherit the priority.
@@ -13,16 +14,10 @@ try { setPriority(19) } catch {}
 
 const options = JSON.parse(process.argv[2]!) as TesseractPoolOptions
 const pool = createTesseractPool(options)
+const parent = parentProcessEndpoint()
 
-process.on('message', (call: OcrCall) => {
-  const method = pool[call.method] as (...args: unknown[]) => Promise<unknown>
-  method.apply(pool, call.args).then(
-    (value) => process.send!({ id: call.id, value } satisfies OcrAnswer),
-    (err: Error) => process.send!({ id: call.id, error: { name: err.name, message: err.message, fields: { ...err } } } satisfies OcrAnswer),
-  )
-})
-
-process.send!({ ready: true })
+answerCalls<OcrCall>(parent, (call) => (pool[call.method] as (...args: unknown[]) => Promise<unknown>).apply(pool, call.args))
+parent.send({ ready: true })
 
 // The parent is gone (or closes it): stop the workers and leave.
 process.on('disconnect', () => { void pool.close().finally(() => process.exit(0)) })
