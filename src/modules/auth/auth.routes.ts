@@ -1,21 +1,18 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, problemResponse, serverErrors, UNSUPPORTED_VERSION } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 import type { AuthService } from './auth.service.ts'
 import { TokenRequest } from './auth.schemas.ts'
 
 export function authRoutes (auth: AuthService) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.post('/api/authenticate', {
-      config: { public: true, errorShape: 'fields' },
+  return defineRoutes({ tags: ['Authentication'] }, [
+    route({
+      method: 'POST', url: '/api/authenticate', access: 'public',
+      config: { errorShape: 'fields' },
       schema: {
-        tags: ['Authentication'],
         operationId: 'authenticate',
         summary: 'Get an access token',
         description: 'OAuth 2.0 client credentials: exchange clientId and clientSecret for a bearer token valid for 3600 seconds. Cache it and authenticate again when it expires (or once on a 401). No token is needed for this call. Brute-force limit: attempts are counted per address and clientId (20 a minute) and per address over all clientIds (200 a minute); past either, 429 for the rest of the minute, even for the right secret. A successful attempt does not count.',
-        security: [],
         querystring: ApiVersionQuery,
         body: TokenRequest,
         response: {
@@ -42,9 +39,10 @@ export function authRoutes (auth: AuthService) {
           ...serverErrors(),
         },
       },
-    }, async (request) => {
-      const { clientId, clientSecret } = request.body
-      return auth.issueToken(clientId, clientSecret, request.ip)
-    })
-  }
+      handler: async (request) => {
+        const { clientId, clientSecret } = request.body
+        return auth.issueToken(clientId, clientSecret, request.ip)
+      },
+    }),
+  ])
 }

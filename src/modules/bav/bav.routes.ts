@@ -1,18 +1,16 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { BankAccountParams } from '#shared/path-params.ts'
 import { ApiVersionQuery, authenticatedErrors, problemResponse, versionError } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
-import { BankAccountParams } from '../bank-accounts/index.ts'
 import { checkAdmissionResponses } from '../checks/index.ts'
 import type { BavService } from './bav.service.ts'
 
 export function bavRoutes (bav: BavService) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.post('/api/cases/:caseId/bank-accounts/:id/bav-checks', {
+  return defineRoutes({ tags: ['Bank accounts'] }, [
+    route({
+      method: 'POST', url: '/api/cases/:caseId/bank-accounts/:id/bav-checks', access: 'bearer',
       schema: {
-        tags: ['Bank accounts'], security: [{ bearerAuth: [] }],
         operationId: 'requestBavCheck',
         summary: 'Request a new BAV check',
         description: 'Queues a new bank account verification; its result is added to bavAttemptHistory and announced by the bank_account.bav_completed webhook.',
@@ -28,10 +26,11 @@ export function bavRoutes (bav: BavService) {
           ...checkAdmissionResponses,
         },
       },
-    }, async (request, reply) => {
-      const { caseId, id } = request.params
-      await bav.requestCheck(callerOf(request), caseId, id)
-      return reply.code(202).send({ bankAccountId: id, status: 'queued' })
-    })
-  }
+      handler: async (request, reply) => {
+        const { caseId, id } = request.params
+        await bav.requestCheck(callerOf(request), caseId, id)
+        return reply.code(202).send({ bankAccountId: id, status: 'queued' })
+      },
+    }),
+  ])
 }

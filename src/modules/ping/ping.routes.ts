@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, versionError } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 
-export async function pingRoutes (app: FastifyInstance) {
-  app.get('/api/Ping', {
+export const pingRoutes = defineRoutes({ tags: ['Connectivity'] }, [
+  route({
+    method: 'GET', url: '/api/Ping', access: 'bearer',
     schema: {
-      tags: ['Connectivity'],
       operationId: 'ping',
       summary: 'Connectivity check',
       description: 'Answers the text Pong to an authenticated caller: proves the base URL, the token and the network path.',
-      security: [{ bearerAuth: [] }],
       querystring: ApiVersionQuery,
       response: {
         // Declared as text/plain so the API description matches the wire (a JSON client would choke on Pong).
@@ -19,5 +18,6 @@ export async function pingRoutes (app: FastifyInstance) {
       },
     },
     // Not async: the answer is ready at once, and a promise would cost a microtask per Ping.
-  }, (_request, reply) => { reply.type('text/plain; charset=utf-8').send('Pong') })
-}
+    handler: (_request, reply) => { reply.type('text/plain; charset=utf-8').send('Pong') },
+  }),
+])

@@ -1,16 +1,14 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, versionError } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import type { ServicesCatalogue } from './services-catalogue.service.ts'
 
 export function servicesCatalogueRoutes (catalogue: ServicesCatalogue, db: Parameters<ServicesCatalogue['enabledFor']>[0]) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.get('/api/services/resellable', {
+  return defineRoutes({ tags: ['Accounts'] }, [
+    route({
+      method: 'GET', url: '/api/services/resellable', access: 'bearer',
       schema: {
-        tags: ['Accounts'], security: [{ bearerAuth: [] }],
         operationId: 'listResellableServices',
         summary: 'Services you can assign',
         description: "The services enabled on the caller's own account: the serviceIds accepted in enabledServices.",
@@ -24,9 +22,10 @@ export function servicesCatalogueRoutes (catalogue: ServicesCatalogue, db: Param
           ...authenticatedErrors,
         },
       },
-    }, async (request) => {
-      const { accountId } = callerOf(request)
-      return (await catalogue.enabledFor(db, [accountId])).get(accountId) ?? []
-    })
-  }
+      handler: async (request) => {
+        const { accountId } = callerOf(request)
+        return (await catalogue.enabledFor(db, [accountId])).get(accountId) ?? []
+      },
+    }),
+  ])
 }
