@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -20,6 +21,7 @@ const UPLOADS = 24
 const KILL_AFTER_ACKS = 6
 const RECOVERY_MS = 240_000
 const SAMPLES = new URL('../../src/modules/documents/samples/', import.meta.url)
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 interface Outcome { n: number, caseId: number, result: 'ack' | 'refused' | 'unknown', id: number | null, text: string }
 interface Check { checkType: string, status: string, subject: { type: string, id: number } }
@@ -49,7 +51,7 @@ const postgresDown = SKIP_UNLESS_FAULTS ? null : await adminQuery(ADMIN_URL, 'SE
 describeUnless(SKIP_UNLESS_FAULTS, 'SIGKILL during document uploads and OCR', () => {
   for (const mode of modes) {
     const skip = mode.name.startsWith('server') ? postgresDown : null
-    it(`${mode.name}: every acknowledged document is there and its checks complete exactly once`, { skip: skip ?? false, timeout: RECOVERY_MS + 180_000 }, async (t) => {
+    it(`${mode.name}: every acknowledged document is there with the bytes uploaded (sha256) and its checks complete exactly once`, { skip: skip ?? false, timeout: RECOVERY_MS + 180_000 }, async (t) => {
       const env = await mode.setup(t)
       const reseller = await givenResellerByCli(env, { rateLimit: 100_000 })
       const port = await freePort()
@@ -59,6 +61,7 @@ describeUnless(SKIP_UNLESS_FAULTS, 'SIGKILL during document uploads and OCR', ()
         { bytes: await readFile(new URL('clean-statement.pdf', SAMPLES)), name: 'statement.pdf', type: 'application/pdf' },
         { bytes: await readFile(new URL('scanned-statement.png', SAMPLES)), name: 'scan.png', type: 'image/png' },
       ]
+      const fileOf = (n: number) => files[n % 4 === 3 ? 1 : 0]! // one in four a scan
       // A case per upload, so each acknowledged statement must add exactly one bank account to its own case.
       const cases: number[] = []
       for (let n = 0; n < UPLOADS; n++) {
@@ -70,7 +73,7 @@ describeUnless(SKIP_UNLESS_FAULTS, 'SIGKILL during document uploads and OCR', ()
       let acks = 0
       let killed: Promise<void> | null = null
       const outcomes: Outcome[] = await Promise.all(cases.map(async (caseId, n): Promise<Outcome> => {
-        const file = files[n % 4 === 3 ? 1 : 0]! // one in four a scan
+        const file = fileOf(n)
         try {
           const res = await upload(first.base, token, caseId, file.bytes, file.name, file.type)
           if (res.status !== 201) return { n, caseId, result: 'refused', id: null, text: res.text }
@@ -87,15 +90,16 @@ describeUnless(SKIP_UNLESS_FAULTS, 'SIGKILL during document uploads and OCR', ()
       const second: RunningApi = await startApi(env, { port, hooks: t })
       // Clients retry what got no answer; the bytes were stored or not, never twice.
       for (const o of outcomes.filter((x) => x.result === 'unknown')) {
-        const file = files[o.n % 4 === 3 ? 1 : 0]!
+        const file = fileOf(o.n)
         const res = await upload(second.base, token, o.caseId, file.bytes, file.name, file.type)
         assert.ok(res.status === 201 || res.status === 409, `retry: ${res.status} ${res.text}`)
         o.id = res.status === 201 ? JSON.parse(res.text).id : JSON.parse(res.text).duplicateId
       }
 
       for (const o of outcomes) {
-        const doc = await call(second.base, 'GET', `/api/cases/${o.caseId}/documents/${o.id}/content`, token)
-        assert.equal(doc.status, 200, `document ${o.id} of case ${o.caseId} is gone${second.output().slice(-2000)}`)
+        const content = await fetch(`${second.base}/api/cases/${o.caseId}/documents/${o.id}/content`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) })
+        assert.equal(content.status, 200, `document ${o.id} of case ${o.caseId} is gone${second.output().slice(-2000)}`)
+        assert.equal(sha256(new Uint8Array(await content.arrayBuffer())), sha256(fileOf(o.n).bytes), `document ${o.id} of case ${o.caseId}: the bytes read back are not the bytes uploaded`)
         const checks = await eventually(async () => (await call(second.base, 'GET', `/api/cases/${o.caseId}/checks`, token)).json as Check[],
           (list) => list.filter((c) => c.checkType !== 'BAV').length >= 3 && list.every((c) => c.status !== 'pending'), { timeoutMs: RECOVERY_MS, intervalMs: 500, what: `checks of case ${o.caseId}` })
         // The case's AML check (made with the case) and the document's two, each once.
