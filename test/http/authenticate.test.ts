@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { describe, it } from 'node:test'
+import { Redis } from 'ioredis'
 import { createTokens } from '../../src/infra/security/tokens.ts'
 import { buildTestApp } from '../helpers/build-test-app.ts'
+import { eventually } from '../helpers/eventually.ts'
 import { givenReseller, givenSubAccount, givenToken } from '../helpers/given.ts'
+import { needsRedis } from '../helpers/skip.ts'
 
 // Small on purpose: the brute-force tests reach it quickly. Every test that fails an
 // authentication does so from an address of its own, so the tests never lock each other out.
@@ -163,12 +166,36 @@ describe('POST /api/authenticate', () => {
       assert.equal(res.statusCode, 200, res.body)
     })
 
-    it('when a locked-out address waits a minute, then it may authenticate again', { skip: process.env.REDIS_URL ? 'the Redis failure window runs on real time, not the test clock' : false }, async () => {
+    it('in memory: when a locked-out address waits a minute on the clock, then it may authenticate again', { skip: process.env.REDIS_URL ? 'the in-memory counter serves only without Redis (REDIS_URL is set)' : false }, async () => {
       const reseller = await givenReseller(t.app)
       const remoteAddress = freshAddress()
       for (let i = 0; i < FAILURES_PER_MINUTE; i++) await authenticate({ clientId: reseller.clientId, clientSecret: `guess-${i}` }, { remoteAddress })
       assert.equal((await authenticate({ clientId: reseller.clientId, clientSecret: reseller.clientSecret }, { remoteAddress })).statusCode, 429)
       t.clock.advanceMinutes(1)
+      const res = await authenticate({ clientId: reseller.clientId, clientSecret: reseller.clientSecret }, { remoteAddress })
+      assert.equal(res.statusCode, 200, res.body)
+    })
+
+    // Redis keeps the counts on its own clock, not the test's: the minute passes by shortening their
+    // expiry once the test has seen that every count the lockout left expires within the minute.
+    it('in Redis: when a locked-out address\'s counts expire, which they do within a minute, then it may authenticate again', { skip: needsRedis }, async () => {
+      const reseller = await givenReseller(t.app)
+      const remoteAddress = freshAddress()
+      for (let i = 0; i < FAILURES_PER_MINUTE; i++) await authenticate({ clientId: reseller.clientId, clientSecret: `guess-${i}` }, { remoteAddress })
+      assert.equal((await authenticate({ clientId: reseller.clientId, clientSecret: reseller.clientSecret }, { remoteAddress })).statusCode, 429)
+      const redis = new Redis(process.env.REDIS_URL!)
+      try {
+        const counts = (await redis.keys(`${t.config.redisKeyPrefix}*`)).filter((key) => key.split(':').includes(remoteAddress))
+        assert.ok(counts.length > 0, 'the lockout is kept in Redis')
+        for (const key of counts) {
+          const ttl = await redis.pttl(key)
+          assert.ok(ttl > 0 && ttl <= 60_000, `${key} expires in ${ttl} ms`)
+          await redis.pexpire(key, 1)
+        }
+        await eventually(() => redis.exists(...counts), (left) => left === 0, { timeoutMs: 2000, what: 'the counts expired' })
+      } finally {
+        redis.disconnect()
+      }
       const res = await authenticate({ clientId: reseller.clientId, clientSecret: reseller.clientSecret }, { remoteAddress })
       assert.equal(res.statusCode, 200, res.body)
     })
