@@ -1,18 +1,17 @@
-// Builds the back office (src/modules/back-office/ui/) into src/modules/back-office/public/, which is committed.
+// Builds the back office (packages/back-office/) into src/modules/back-office/public/, which is committed.
 // Usage: node scripts/build-back-office.ts [--check]
-//   --check: write nothing; exit 1 if the committed files are not what the build makes (test/back-office/bundle.test.ts runs the same comparison).
+//   --check: write nothing; exit 1 if the committed files are not what the build makes (test/back-office/back-office-serving.test.ts runs the same comparison).
 import { readFile, writeFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
 
-const MODULE_DIR = path.resolve(import.meta.dirname, '../src/modules/back-office')
-export const BACK_OFFICE_UI_DIR = path.join(MODULE_DIR, 'ui')
-export const BACK_OFFICE_PUBLIC_DIR = path.join(MODULE_DIR, 'public')
+export const BACK_OFFICE_UI_DIR = path.resolve(import.meta.dirname, '../packages/back-office')
+export const BACK_OFFICE_PUBLIC_DIR = path.resolve(import.meta.dirname, '../src/modules/back-office/public')
 
-/** The files of public/, by name, as the build makes them from ui/. */
+/** The files of public/, by name, as the build makes them from packages/back-office/. */
 export async function buildBackOffice (): Promise<Map<string, string>> {
   const result = await build({
-    entryPoints: [path.join(BACK_OFFICE_UI_DIR, 'main.ts'), path.join(BACK_OFFICE_UI_DIR, 'app.css')],
+    entryPoints: [path.join(BACK_OFFICE_UI_DIR, 'src/main.ts'), path.join(BACK_OFFICE_UI_DIR, 'src/app.css')],
     bundle: true, write: false, format: 'esm', target: 'es2022', platform: 'browser',
     minify: true, legalComments: 'none', charset: 'utf8', logLevel: 'silent',
     outdir: BACK_OFFICE_PUBLIC_DIR, entryNames: '[name]',

@@ -9,7 +9,7 @@ const { app } = await buildTestApp()
 const CSP = /^default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'$/
 
 describe('the back office is served at /app', () => {
-  it('when the committed bundle is compared with a fresh build of ui/, then they are the same (run npm run build:back-office)', async () => {
+  it('when the committed bundle is compared with a fresh build of packages/back-office/, then they are the same (run npm run build:back-office)', async () => {
     for (const [name, text] of await buildBackOffice()) {
       assert.equal(await readFile(path.join(BACK_OFFICE_PUBLIC_DIR, name), 'utf8'), text, `public/${name} is out of date: run npm run build:back-office`)
     }

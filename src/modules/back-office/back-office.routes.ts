@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { matchRoute } from './ui/routes.ts'
+import { matchRoute } from './page-paths.ts'
 
 /**
  * The back office (docs/back-office.md): a browser app that is one more client of the public API.

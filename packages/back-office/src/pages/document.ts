@@ -2,7 +2,7 @@ import { facts, formatBytes, formatDate, h, table, type Child } from '../dom.ts'
 import { caseDateOfBirth, caseName, ratingBadge, severityBadge, type Page } from '../context.ts'
 import { documentPreview } from '../preview.ts'
 import { documentTypeLabel } from './case.ts'
-import type { Schemas } from '../../../../../packages/client/src/index.ts'
+import type { Schemas } from '../../../client/src/index.ts'
 
 type Check = Schemas['Check']
 const FIELD_LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch'
-import { createIdcheckClient, IdcheckApiError, IdcheckAuthenticationError, type IdcheckClient, type paths } from '../../../../packages/client/src/index.ts'
+import { createIdcheckClient, IdcheckApiError, IdcheckAuthenticationError, type IdcheckClient, type paths } from '../../client/src/index.ts'
 
 /**
  * The signed-in tab's session: the access token and when it expires, in sessionStorage (this tab

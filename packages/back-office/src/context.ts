@@ -1,4 +1,4 @@
-import type { IdcheckClient } from '../../../../packages/client/src/index.ts'
+import type { IdcheckClient } from '../../client/src/index.ts'
 import { h, type Child } from './dom.ts'
 
 /** What a page gets: the session's client, the path's ids, the query, and ways to move on. */

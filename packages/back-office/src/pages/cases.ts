@@ -1,6 +1,6 @@
 import { field, formatDate, h, table } from '../dom.ts'
 import { caseName, type Page } from '../context.ts'
-import type { CreateCaseBody } from '../../../../../packages/client/src/index.ts'
+import type { CreateCaseBody } from '../../../client/src/index.ts'
 
 const PAGE_SIZES = ['10', '20', '50', '100']
 

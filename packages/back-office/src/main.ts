@@ -1,6 +1,6 @@
 import { h, replace } from './dom.ts'
 import { PageNotFound, type Page, type PageContext, type PageView } from './context.ts'
-import { matchRoute, type PageName } from './routes.ts'
+import { matchRoute, type PageName } from '../../../src/modules/back-office/page-paths.ts'
 import { endSession, errorText, hasExpired, isSessionEnd, readSession, sessionClient, IdcheckApiError } from './session.ts'
 import { signInPage } from './pages/sign-in.ts'
 import { casesPage } from './pages/cases.ts'

@@ -1,6 +1,6 @@
 import { field, h, table } from '../dom.ts'
 import { actionButton, type Page, type PageContext } from '../context.ts'
-import type { Schemas } from '../../../../../packages/client/src/index.ts'
+import type { Schemas } from '../../../client/src/index.ts'
 
 /** A reseller's sub-accounts, with a credentials reset whose new secret is shown once, and a form for a new one. */
 export const accountsPage: Page = async (ctx) => {

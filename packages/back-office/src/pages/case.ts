@@ -1,6 +1,6 @@
 import { facts, field, formatBytes, formatDate, h, table } from '../dom.ts'
 import { actionButton, caseDateOfBirth, caseName, ratingBadge, type Page, type PageContext } from '../context.ts'
-import type { DocumentType, Schemas } from '../../../../../packages/client/src/index.ts'
+import type { DocumentType, Schemas } from '../../../client/src/index.ts'
 
 const DOCUMENT_TYPES: DocumentType[] = ['BankStatement', 'Passport', 'IdentityCard', 'DrivingLicence', 'ProofOfAddress', 'Other']
 const TYPE_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { facts, formatDate, h, type Child } from '../dom.ts'
 import { actionButton, caseDateOfBirth, caseName, ratingBadge, type Page, type PageContext } from '../context.ts'
-import type { Schemas } from '../../../../../packages/client/src/index.ts'
+import type { Schemas } from '../../../client/src/index.ts'
 
 type Hit = Schemas['AmlResult']['hits'][number]
 type Decision = 'false_positive' | 'true_positive'
