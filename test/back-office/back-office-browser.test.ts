@@ -40,6 +40,12 @@ describeUnless(skip, 'the back office in headless Chromium', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
     assert.deepEqual(await auditAccessibility(page), [], `${name}: accessibility`)
   }
+  /** The case's hit decisions as the API stores them; decidedAt, the server's clock, only checked to be a time. */
+  const decisions = async (caseId: number) => {
+    const res = await fetch(`${server.url}/api/cases/${caseId}/hit-decisions`, { headers: reseller.auth })
+    assert.equal(res.status, 200)
+    return ((await res.json()) as { decidedAt: string }[]).map((d) => ({ ...d, decidedAt: Number.isNaN(Date.parse(d.decidedAt)) ? d.decidedAt : 'a time' }))
+  }
   const sample = async (name: string) => Buffer.from(await (await fetch(`${server.url}/api/sandbox/sample-documents/${name}`)).arrayBuffer())
 
   async function signIn (clientId: string, clientSecret: string): Promise<void> {
@@ -104,7 +110,7 @@ describeUnless(skip, 'the back office in headless Chromium', () => {
     assert.match(page.url(), /\/app\/cases\?urn=LIST-07&limit=10$/)
   })
 
-  it('when a Person case is made with the form for Viktor Kaine, then its AML check shows High (text and colour), and the hit is dismissed beside the case data, still so after a reload', async () => {
+  it('when a Person case is made with the form for Viktor Kaine, then its AML check shows High (text and colour); the hit confirmed, then dismissed, beside the case data is stored by the API each time and still shown after a reload', async () => {
     await open('/app/cases', 'Cases')
     await page.getByLabel('URN', { exact: true }).last().fill('AML-KAINE')
     await page.getByLabel('Given names').fill('Viktor')
@@ -120,12 +126,21 @@ describeUnless(skip, 'the back office in headless Chromium', () => {
 
     await page.getByRole('link', { name: 'review the hits' }).click()
     await heading(/^AML check #\d+$/)
+    const [, caseId, checkId] = page.url().match(/\/app\/cases\/(\d+)\/checks\/(\d+)$/)!.map(Number)
     const hit = page.getByRole('article').filter({ hasText: 'Viktor Kaine' })
+    const hitId = Number((await hit.getAttribute('aria-labelledby'))!.replace(/^hit-/, ''))
     await hit.getByRole('region', { name: 'On the case' }).getByText('1961-04-12').waitFor()
     await hit.getByRole('region', { name: 'On the list' }).getByText('sandbox: sbx-viktor-kaine').waitFor()
+    await hit.getByRole('button', { name: 'Confirm (true positive)' }).click()
+    await hit.getByText('Confirmed: recorded as a true positive.').waitFor()
+    assert.equal(await hit.getByRole('button', { name: 'Confirm (true positive)' }).getAttribute('aria-pressed'), 'true')
+    assert.deepEqual(await decisions(caseId!), [{ source: 'sandbox', entityId: 'sbx-viktor-kaine', decision: 'true_positive', checkId, hitId, decidedAt: 'a time' }])
+    // Deciding again replaces the decision.
     await hit.getByRole('button', { name: 'Dismiss (false positive)' }).click()
     await hit.getByText('Dismissed: recorded as a false positive.').waitFor()
     assert.equal(await hit.getByRole('button', { name: 'Dismiss (false positive)' }).getAttribute('aria-pressed'), 'true')
+    assert.equal(await hit.getByRole('button', { name: 'Confirm (true positive)' }).getAttribute('aria-pressed'), 'false')
+    assert.deepEqual(await decisions(caseId!), [{ source: 'sandbox', entityId: 'sbx-viktor-kaine', decision: 'false_positive', checkId, hitId, decidedAt: 'a time' }])
     await shot('aml-hit')
     // The decision is the API's (GET …/hit-decisions), so a reload still shows it.
     await page.reload()
