@@ -5,7 +5,7 @@ import { createLazyPool } from '../threads/lazy-pool.ts'
 import { ImageUnreadable } from './ocr-errors.ts'
 
 export interface TesseractPoolOptions {
-  /** At most this many tesseract workers of each kind (page text, MRZ lines), each a worker thread. */
+  /** At most this many tesseract workers of each kind (page text, single lines), each a worker thread. */
   workers: number
   /** A worker idle this long is stopped (a tesseract worker takes 150–200 MB while it reads a page). Default 30 s. */
   idleMs?: number
@@ -17,7 +17,8 @@ export interface TesseractPoolOptions {
 
 /** A character tesseract read, with its confidence (0..1). */
 export interface OcrSymbol { text: string, confidence: number }
-export type MrzLine = { text: string, confidence: number, symbols: OcrSymbol[] }
+/** One line of text as tesseract read it, with its mean confidence (0..1) and its characters'. */
+export interface LineReading { text: string, confidence: number, symbols: OcrSymbol[] }
 
 export interface OcrResult {
   text: string
@@ -29,8 +30,11 @@ export interface OcrResult {
 export interface TesseractPool {
   /** Reads the text of a PNG or JPEG image. */
   recognise (image: Uint8Array): Promise<OcrResult>
-  /** Reads each image as one line of MRZ characters; empty readings are left out. */
-  recogniseLines (lines: Uint8Array[]): Promise<MrzLine[]>
+  /**
+   * Reads each image as one line made only of `characters`, with no dictionary (codes, not words);
+   * empty readings are left out.
+   */
+  recogniseLines (lines: Uint8Array[], options: { characters: string }): Promise<LineReading[]>
   liveWorkers (): number
   close (): Promise<void>
 }
@@ -45,18 +49,16 @@ function startTesseract (): Promise<TesseractWorker> {
   return createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} })
 }
 
-const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<'
-
-async function startMrzTesseract (): Promise<TesseractWorker> {
+async function startLineTesseract (): Promise<TesseractWorker> {
   const { langPath } = require('@tesseract.js-data/eng') as { langPath: string }
-  // No dictionaries: an MRZ holds codes and fillers, not words, and word lists only bend them.
+  // No dictionaries: a code line holds codes and fillers, not words, and word lists only bend them.
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} }, { load_system_dawg: '0', load_freq_dawg: '0' })
-  await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET, tessedit_pageseg_mode: PSM.SINGLE_LINE })
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE })
   return worker
 }
 
 /** A line's characters and their mean confidence: tesseract's own line figure drops to 0 on long filler runs. */
-function mrzLineOf (page: Page): MrzLine {
+function lineReadingOf (page: Page): LineReading {
   const symbols = (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.flatMap((word) => word.symbols))))
     .map((symbol) => ({ text: symbol.text, confidence: symbol.confidence / 100 }))
   const confidence = symbols.length === 0 ? page.confidence / 100 : symbols.reduce((sum, symbol) => sum + symbol.confidence, 0) / symbols.length
@@ -71,7 +73,9 @@ export function createTesseractPool (options: TesseractPoolOptions): TesseractPo
     taskTimeoutMs: options.taskTimeoutMs ?? 60_000,
   }
   const tesseract = createLazyPool<TesseractWorker>({ ...common, start: startTesseract, stop: async (worker) => { await worker.terminate() } })
-  const mrzTesseract = createLazyPool<TesseractWorker>({ ...common, start: startMrzTesseract, stop: async (worker) => { await worker.terminate() } })
+  const lineTesseract = createLazyPool<TesseractWorker>({ ...common, start: startLineTesseract, stop: async (worker) => { await worker.terminate() } })
+  /** The characters each line worker is set to read. */
+  const allowed = new WeakMap<TesseractWorker, string>()
 
   return {
     async recognise (image) {
@@ -85,14 +89,18 @@ export function createTesseractPool (options: TesseractPoolOptions): TesseractPo
       })
       return { text: data.text, confidence: data.confidence / 100 }
     },
-    recogniseLines: (lines) => mrzTesseract.run(async (worker) => {
-      const read: MrzLine[] = []
-      for (const line of lines) read.push(mrzLineOf((await worker.recognize(Buffer.from(line), {}, { text: true, blocks: true })).data))
+    recogniseLines: (lines, { characters }) => lineTesseract.run(async (worker) => {
+      if (allowed.get(worker) !== characters) {
+        await worker.setParameters({ tessedit_char_whitelist: characters })
+        allowed.set(worker, characters)
+      }
+      const read: LineReading[] = []
+      for (const line of lines) read.push(lineReadingOf((await worker.recognize(Buffer.from(line), {}, { text: true, blocks: true })).data))
       return read.filter((line) => line.text !== '')
     }),
-    liveWorkers: () => tesseract.liveWorkers() + mrzTesseract.liveWorkers(),
+    liveWorkers: () => tesseract.liveWorkers() + lineTesseract.liveWorkers(),
     async close () {
-      await Promise.all([tesseract.close(), mrzTesseract.close()])
+      await Promise.all([tesseract.close(), lineTesseract.close()])
     },
   }
 }

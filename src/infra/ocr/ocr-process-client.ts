@@ -7,7 +7,7 @@ import { residentBytes } from '../sandbox/process-memory.ts'
 import { SandboxTimedOut } from '../sandbox/sandbox-errors.ts'
 import { createTenantQueue } from '../sandbox/tenant-queue.ts'
 import { ImageUnreadable, PoolBusy, PoolClosed } from './ocr-errors.ts'
-import type { MrzLine, OcrResult, TesseractPoolOptions } from './ocr-pool.ts'
+import type { LineReading, OcrResult, TesseractPoolOptions } from './ocr-pool.ts'
 import type { OcrCall } from './ocr-process.ts'
 
 const ENTRY = fileURLToPath(new URL('./ocr-process.ts', import.meta.url))
@@ -35,7 +35,7 @@ export interface OcrProcessOptions extends TesseractPoolOptions {
 /** Tesseract in a child process of its own: each call names its tenant, and tenants are served in turn. */
 export interface OcrProcess {
   recognise (tenant: string | number, image: Uint8Array): Promise<OcrResult>
-  recogniseLines (tenant: string | number, lines: Uint8Array[]): Promise<MrzLine[]>
+  recogniseLines (tenant: string | number, lines: Uint8Array[], options: { characters: string }): Promise<LineReading[]>
   /** 1 while the process is alive. */
   liveWorkers (): number
   close (): Promise<void>
@@ -132,7 +132,7 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
 
   return {
     recognise: (tenant, image) => call(tenant, 'recognise', [image]),
-    recogniseLines: (tenant, lines) => call(tenant, 'recogniseLines', [lines]),
+    recogniseLines: (tenant, lines, lineOptions) => call(tenant, 'recogniseLines', [lines, lineOptions]),
     liveWorkers: () => child === null ? 0 : 1,
     async close () {
       closed = true

@@ -2,19 +2,12 @@ import { imageSize } from 'image-size'
 import { SandboxBusy, SandboxClosed, SandboxTaskFailed } from '../sandbox/sandbox-errors.ts'
 import type { SandboxPool } from '../sandbox/sandbox-pool.ts'
 import { ImageTooLarge, ImageUnreadable } from './ocr-errors.ts'
-import type { MrzLine, OcrResult } from './ocr-pool.ts'
+import type { LineReading, OcrResult } from './ocr-pool.ts'
 import type { OcrProcess } from './ocr-process-client.ts'
 import { OCR_TASKS, type PdfTextResult } from './ocr-task-names.ts'
 
-export type { MrzLine, OcrResult, OcrSymbol } from './ocr-pool.ts'
+export type { LineReading, OcrResult, OcrSymbol } from './ocr-pool.ts'
 export type { PdfTextResult } from './ocr-task-names.ts'
-
-/** The lines tesseract read in an image's machine-readable zone, each with its confidence (0..1) and its characters'. */
-export interface MrzOcrResult {
-  lines: MrzLine[]
-  /** True while a later attempt prepares the image another way (another scale). */
-  moreAttempts: boolean
-}
 
 /**
  * Reading documents for one tenant: PDFs and photos are parsed in sandbox processes (a memory cap,
@@ -24,11 +17,16 @@ export interface OcrPool {
   /** Reads the text of a PNG or JPEG image. */
   recognise (image: Uint8Array): Promise<OcrResult>
   /**
-   * Reads the MRZ at the bottom of an identity document's photo (PNG or JPEG): the image is
-   * straightened, each MRZ line cropped, and read as one line with only the MRZ's characters allowed.
-   * `attempt` (from 0) picks another preparation of the image when an earlier reading failed.
+   * Reads each image (PNGs a sandbox task prepared) as one line made only of `characters`, with no
+   * dictionary; empty readings are left out.
    */
-  recogniseMrz (image: Uint8Array, options?: { attempt?: number }): Promise<MrzOcrResult>
+  recogniseLines (lines: Uint8Array[], options: { characters: string }): Promise<LineReading[]>
+  /**
+   * Runs a sandbox task a module brought (its task module loaded by the sandbox pool) on a PNG or
+   * JPEG image, given as `image` beside `input`, once the image's header is within the pixel budget.
+   * Any failure but the sandbox's own (a budget, a busy or closed pool) means the image could not be decoded: ImageUnreadable.
+   */
+  runImageTask<Out> (task: string, image: Uint8Array, input?: Record<string, unknown>): Promise<Out>
   /** A PDF's text layer page by page; PdfTooManyPages beyond maxPages, before reading any. */
   readPdfText (pdf: Uint8Array, options: { maxPages: number }): Promise<PdfTextResult>
   /** Renders pages (numbered from 1) to PNG images for recognise. */
@@ -55,19 +53,22 @@ export function checkImage (image: Uint8Array, maxPixels: number): void {
   if (size.width * size.height > maxPixels) throw new ImageTooLarge(size.width, size.height, maxPixels)
 }
 
-/** `parsers` must load pdf-tasks.ts's tasks (ocrTasks) and is the caller's to close; `tesseract` is closed with this. */
+/**
+ * `parsers` must load pdf-tasks.ts's tasks (ocrTasks), and the task modules runImageTask's callers
+ * name; it is the caller's to close. `tesseract` is closed with this.
+ */
 export function createOcr ({ parsers, tesseract, maxPixels }: { parsers: SandboxPool, tesseract: OcrProcess, maxPixels: number }): Ocr {
   const forTenant = (tenant: string | number): OcrPool => ({
     async recognise (image) {
       checkImage(image, maxPixels)
       return tesseract.recognise(tenant, image)
     },
-    async recogniseMrz (image, { attempt = 0 } = {}) {
+    recogniseLines: (lines, options) => tesseract.recogniseLines(tenant, lines, options),
+    async runImageTask<Out> (task: string, image: Uint8Array, input: Record<string, unknown> = {}) {
       checkImage(image, maxPixels)
-      const prepared = await parsers.run<{ lines: Uint8Array[], moreAttempts: boolean }>(tenant, OCR_TASKS.prepareMrzLines, { image, attempt }).catch((error: unknown) => {
+      return parsers.run<Out>(tenant, task, { ...input, image }).catch((error: unknown) => {
         throw error instanceof SandboxTaskFailed || error instanceof SandboxBusy || error instanceof SandboxClosed ? error : new ImageUnreadable('The image data is damaged or incomplete', { cause: error })
       })
-      return { lines: await tesseract.recogniseLines(tenant, prepared.lines), moreAttempts: prepared.moreAttempts }
     },
     readPdfText: (pdf, { maxPages }) => parsers.run(tenant, OCR_TASKS.readPdfText, { pdf, maxPages }),
     renderPdfPages: (pdf, pages, { dpi }) => parsers.run(tenant, OCR_TASKS.renderPdfPages, { pdf, pages, dpi, maxPixels }),

@@ -12,6 +12,8 @@ export interface StandaloneOcrOptions {
   memoryMb?: number
   timeoutMs?: number
   idleMs?: number
+  /** Task modules of other modules' image tasks (runImageTask), loaded beside the OCR's own. */
+  taskModules?: readonly URL[]
 }
 
 /**
@@ -22,7 +24,7 @@ export function createStandaloneOcr (options: StandaloneOcrOptions): Ocr {
   const memoryMb = options.memoryMb ?? 400
   const timeoutMs = options.timeoutMs ?? 60_000
   const parsers = createSandboxPool({
-    modules: [new URL('./ocr-task-module.ts', import.meta.url)],
+    modules: [new URL('./ocr-task-module.ts', import.meta.url), ...options.taskModules ?? []],
     size: options.processes ?? 1,
     memoryMb,
     timeoutMs,

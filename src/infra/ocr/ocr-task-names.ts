@@ -12,5 +12,4 @@ export const OCR_TASKS = {
   countPdfPages: 'ocr.countPdfPages',
   readPdfText: 'ocr.readPdfText',
   renderPdfPages: 'ocr.renderPdfPages',
-  prepareMrzLines: 'ocr.prepareMrzLines',
 } as const

@@ -1,10 +1,9 @@
-// Tasks for a sandbox process (infra/sandbox): pdf.js reading text layers and counting pages,
-// pdf.js with @napi-rs/canvas rendering pages, and MRZ image preparation. Each reads untrusted
-// bytes and may allocate without end, so none runs in a process that serves requests.
+// Tasks for a sandbox process (infra/sandbox): pdf.js reading text layers and counting pages, and
+// pdf.js with @napi-rs/canvas rendering pages. Each reads untrusted bytes and may allocate without
+// end, so none runs in a process that serves requests.
 import * as canvas from '@napi-rs/canvas'
 import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from 'unpdf'
 import { isOutOfMemory, type TaskTable } from '../sandbox/sandbox-protocol.ts'
-import { MRZ_CAP_HEIGHTS, prepareMrzLines } from './mrz-image.ts'
 import { PdfPasswordProtected, PdfTooManyPages, PdfUnreadable } from './ocr-errors.ts'
 import { OCR_TASKS, type PdfTextResult } from './ocr-task-names.ts'
 import { textLines } from './text-lines.ts'
@@ -89,7 +88,5 @@ export function ocrTasks (checkPdf: (bytes: Uint8Array) => void): TaskTable {
       checkPdf(pdf)
       return withDocument(pdf, true, (doc) => renderPages(doc, pages, dpi, maxPixels))
     },
-    [OCR_TASKS.prepareMrzLines]: async ({ image, attempt }: { image: Uint8Array, attempt: number }) =>
-      ({ lines: await prepareMrzLines(image, attempt), moreAttempts: attempt + 1 < MRZ_CAP_HEIGHTS.length }),
   }
 }

@@ -1,4 +1,4 @@
-// The task module every sandbox process loads (see parsers.ts): the OCR side's PDF and image tasks
+// The task module every document parser process loads (see parsers.ts): the OCR side's PDF tasks
 // and document risk, each PDF pre-scanned before pdf.js or pdf-lib opens it.
 import { PdfRefused } from '../../infra/ocr/ocr-errors.ts'
 import { ocrTasks } from '../../infra/ocr/pdf-tasks.ts'

@@ -11,16 +11,18 @@ export interface ParserOptions {
   timeoutMs: number
   /** What a PDF's compressed streams may expand to before the pre-scan refuses it. */
   maxDecodedBytes: number
+  /** Other modules' sandbox task modules, loaded beside this module's (KYC's MRZ line images). */
+  taskModules?: readonly URL[]
 }
 
 /**
- * The sandbox processes that parse uploaded files (page counting, risk, text layers, rendering,
- * MRZ image preparation): the one place untrusted document bytes are opened. Made in buildApp and
- * closed with it; started on first use.
+ * The sandbox processes that parse uploaded files (page counting, risk, text layers, rendering, and
+ * the image tasks other modules bring): the one place untrusted document bytes are opened. Made in
+ * buildApp and closed with it; started on first use.
  */
 export function createDocumentParsers (options: ParserOptions): SandboxPool {
   return createSandboxPool({
-    modules: [new URL('./parser-tasks.ts', import.meta.url)],
+    modules: [new URL('./parser-tasks.ts', import.meta.url), ...options.taskModules ?? []],
     settings: { maxDecodedBytes: options.maxDecodedBytes },
     size: options.processes,
     memoryMb: options.memoryMb,

@@ -36,3 +36,6 @@ export const LEFT_ALIGNED_FIELDS: Record<MrzFormat, [number, number][][]> = {
   TD1: [[[5, 14], [15, 30]], [[18, 29]], []],
 }
 
+
+/** Every character an MRZ may hold: capitals, digits and the filler. */
+export const MRZ_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<'

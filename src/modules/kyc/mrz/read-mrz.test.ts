@@ -4,7 +4,7 @@ import { after, describe, it } from 'node:test'
 import { createStandaloneOcr } from '../../../infra/ocr/ocr-standalone.ts'
 import { DocumentUnreadable } from '../../documents/index.ts'
 import { KYC_SAMPLES } from '../samples/index.ts'
-import { readMrz } from './index.ts'
+import { MRZ_IMAGE_TASK_MODULE, readMrz } from './index.ts'
 
 const NOW = new Date('2026-11-26T00:00:00Z')
 const sample = async (name: string) => {
@@ -15,7 +15,7 @@ const sample = async (name: string) => {
 const ANNA = { documentCode: 'P', issuingState: 'GBR', surname: 'ERIKSSON', givenNames: 'ANNA MARIA', documentNumber: '925076473', nationality: 'GBR', birthDate: '1984-07-12', sex: 'female', expirationDate: '2031-03-14', personalNumber: null }
 
 describe('reading the sandbox samples through the sandbox and OCR processes', () => {
-  const own = createStandaloneOcr({ maxPixels: 40_000_000 })
+  const own = createStandaloneOcr({ maxPixels: 40_000_000, taskModules: [MRZ_IMAGE_TASK_MODULE] })
   const ocr = own.forTenant('test')
   after(() => own.close())
 

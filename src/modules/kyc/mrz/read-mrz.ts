@@ -6,6 +6,8 @@ import { bestCandidate } from './mrz-candidates.ts'
 import type { MrzCandidate } from './mrz-candidates.ts'
 import { agreedReading, finalReading } from './mrz-consensus.ts'
 import type { MrzFields } from './mrz-fields.ts'
+import { MRZ_IMAGE_TASKS, type PreparedMrzLines } from './mrz-image-task-names.ts'
+import { MRZ_CHARACTERS } from './mrz-layout.ts'
 
 export interface MrzReading {
   format: 'TD1' | 'TD2' | 'TD3'
@@ -39,6 +41,15 @@ async function imageOf (ocr: OcrPool, document: { bytes: Uint8Array, kind: 'pdf'
   return page!
 }
 
+/**
+ * The MRZ's lines read once: the image straightened, each line cropped and scaled (`attempt`, from 0,
+ * picks another scale) in a sandbox process, then each read as one line of MRZ characters.
+ */
+async function readMrzLines (ocr: OcrPool, image: Uint8Array, attempt: number) {
+  const prepared = await ocr.runImageTask<PreparedMrzLines>(MRZ_IMAGE_TASKS.prepareLines, image, { attempt })
+  return { lines: await ocr.recogniseLines(prepared.lines, { characters: MRZ_CHARACTERS }), moreAttempts: prepared.moreAttempts }
+}
+
 const toReading = ({ format, lines, valid, failedCheckDigits, fields, confidence }: MrzCandidate): MrzReading =>
   ({ format, lines, valid, failedCheckDigits, fields, confidence: Math.round(confidence * 1000) / 1000 })
 
@@ -52,7 +63,7 @@ export async function readMrz (ocr: OcrPool, document: { bytes: Uint8Array, kind
     const image = await imageOf(ocr, document)
     const readings: MrzCandidate[] = []
     for (let attempt = 0; ; attempt++) {
-      const { lines, moreAttempts } = await ocr.recogniseMrz(image, { attempt })
+      const { lines, moreAttempts } = await readMrzLines(ocr, image, attempt)
       const candidate = bestCandidate(lines, now)
       if (candidate) readings.push(candidate)
       const agreed = agreedReading(readings, now)

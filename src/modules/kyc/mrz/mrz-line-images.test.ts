@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import { imageSize } from 'image-size'
-import { greyPng, mrzBandBomb } from '../../../test/faults/hostile-files.ts'
-import { LINE_MAX_PIXELS, MRZ_CAP_HEIGHTS, prepareMrzLines } from './mrz-image.ts'
+import { greyPng, mrzBandBomb } from '../../../../test/faults/hostile-files.ts'
+import { LINE_MAX_PIXELS, MRZ_CAP_HEIGHTS, prepareMrzLines } from './mrz-line-images.ts'
 
-const KYC_SET = new URL('../../../bench/kyc/set/', import.meta.url)
+const KYC_SET = new URL('../../../../bench/kyc/set/', import.meta.url)
 
 /** Peak resident memory above the start while `work` runs, sampled every 5 ms. */
 async function peakRssGrowth (work: () => Promise<void>): Promise<number> {
