@@ -1,35 +1,34 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { BankAccountParams, CaseParams } from '#shared/path-params.ts'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
-import { CaseParams } from '../cases/index.ts'
-import { bankAccountExamples, BankAccountParams, CreateBankAccountBody } from './bank-accounts.schemas.ts'
+import { bankAccountExamples, CreateBankAccountBody } from './bank-accounts.schemas.ts'
 import type { BankAccountsService } from './bank-accounts.service.ts'
 
-const tags = ['Bank accounts']
-const security = [{ bearerAuth: [] }]
 const caseNotFound = Type.Null({ description: 'No such case among yours (empty body)' })
 
 export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.get('/api/cases/:caseId/bank-accounts', {
+  return defineRoutes({ tags: ['Bank accounts'] }, [
+    route({
+      method: 'GET', url: '/api/cases/:caseId/bank-accounts', access: 'bearer',
       schema: {
-        tags, security, operationId: 'listBankAccounts', summary: 'List the bank accounts of a case',
+        operationId: 'listBankAccounts', summary: 'List the bank accounts of a case',
         description: 'Active (not deleted) bank accounts, each with latestBavAttempt (null until a check completes) and bavAttemptHistory (most recent first).',
         params: CaseParams, querystring: ApiVersionQuery,
         response: { 200: Type.Array(Type.Ref('BankAccount'), { description: 'The active bank accounts of the case', examples: [bankAccountExamples.list] }), ...versionError, 404: caseNotFound, ...authenticatedErrors },
       },
-    }, async (request, reply) => {
-      // PostgreSQL wrote the JSON (the schema's shape and order); it is sent as it is.
-      const body = await bankAccounts.listActiveJson(callerOf(request), request.params.caseId)
-      return reply.type('application/json; charset=utf-8').send(body)
-    })
+      handler: async (request, reply) => {
+        // PostgreSQL wrote the JSON (the schema's shape and order); it is sent as it is.
+        const body = await bankAccounts.listActiveJson(callerOf(request), request.params.caseId)
+        return reply.type('application/json; charset=utf-8').send(body)
+      },
+    }),
 
-    app.post('/api/cases/:caseId/bank-accounts', {
+    route({
+      method: 'POST', url: '/api/cases/:caseId/bank-accounts', access: 'bearer',
       schema: {
-        tags, security, operationId: 'createBankAccount', summary: 'Add a bank account to a case',
+        operationId: 'createBankAccount', summary: 'Add a bank account to a case',
         description: 'Returns the new id. When BAV is enabled on your account, a bank account verification is queued; its result arrives by webhook (bank_account.bav_completed) and in the list. Bank accounts are immutable: to correct one, delete it and create another.',
         params: CaseParams, querystring: ApiVersionQuery, body: CreateBankAccountBody,
         response: {
@@ -44,22 +43,25 @@ export function bankAccountsRoutes (bankAccounts: BankAccountsService) {
           ...authenticatedErrors,
         },
       },
-    }, async (request, reply) => {
-      const id = await bankAccounts.create(callerOf(request), request.params.caseId, request.body)
-      return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(id))
-    })
+      handler: async (request, reply) => {
+        const id = await bankAccounts.create(callerOf(request), request.params.caseId, request.body)
+        return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(id))
+      },
+    }),
 
-    app.delete('/api/cases/:caseId/bank-accounts/:id', {
+    route({
+      method: 'DELETE', url: '/api/cases/:caseId/bank-accounts/:id', access: 'bearer',
       schema: {
-        tags, security, operationId: 'deleteBankAccount', summary: 'Delete a bank account',
+        operationId: 'deleteBankAccount', summary: 'Delete a bank account',
         description: 'Soft delete: the record and its BAV history are kept for audit, but it leaves the list and gets no more checks.',
         params: BankAccountParams, querystring: ApiVersionQuery,
         response: { 204: Type.Null({ description: 'Deleted (no body)' }), ...versionError, 404: Type.Null({ description: 'No such active bank account on this case (empty body)' }), ...authenticatedErrors },
       },
-    }, async (request, reply) => {
-      const { caseId, id } = request.params
-      await bankAccounts.softDelete(callerOf(request), caseId, id)
-      return reply.code(204).send(null)
-    })
-  }
+      handler: async (request, reply) => {
+        const { caseId, id } = request.params
+        await bankAccounts.softDelete(callerOf(request), caseId, id)
+        return reply.code(204).send(null)
+      },
+    }),
+  ])
 }

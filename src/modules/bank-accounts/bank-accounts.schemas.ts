@@ -44,7 +44,5 @@ export const bankAccountExamples = {
   }],
 }
 
-export const BankAccountParams = Type.Object({
-  caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
-})
+// Kept under its old name for the module's index.ts; routes take it from #shared/path-params.ts.
+export { BankAccountParams } from '#shared/path-params.ts'

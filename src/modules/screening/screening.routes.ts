@@ -1,21 +1,17 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { CaseParams, HitParams } from '#shared/path-params.ts'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
-import { CaseParams } from '../cases/index.ts'
-import { HitDecisionBody, HitParams } from './screening.schemas.ts'
+import { HitDecisionBody } from './screening.schemas.ts'
 import type { ScreeningService } from './screening.service.ts'
 
-const tags = ['Checks']
-const security = [{ bearerAuth: [] }]
-
 export function screeningRoutes (screening: ScreeningService) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.patch('/api/cases/:caseId/checks/:id/hits/:hitId', {
+  return defineRoutes({ tags: ['Checks'] }, [
+    route({
+      method: 'PATCH', url: '/api/cases/:caseId/checks/:id/hits/:hitId', access: 'bearer',
       schema: {
-        tags, security, operationId: 'decideAmlHit', summary: 'Decide an AML hit',
+        operationId: 'decideAmlHit', summary: 'Decide an AML hit',
         description: 'Records an analyst\'s decision on a hit of a completed AML check. A false positive is not raised again for that case: later screenings of the case leave the entry out. Deciding again replaces the decision.',
         params: HitParams, querystring: ApiVersionQuery, body: HitDecisionBody,
         response: {
@@ -27,14 +23,16 @@ export function screeningRoutes (screening: ScreeningService) {
           ...authenticatedErrors,
         },
       },
-    }, async (request, reply) => {
-      await screening.decideHit(callerOf(request), request.params.caseId, request.params.id, request.params.hitId, request.body)
-      return reply.code(204).send(null)
-    })
+      handler: async (request, reply) => {
+        await screening.decideHit(callerOf(request), request.params.caseId, request.params.id, request.params.hitId, request.body)
+        return reply.code(204).send(null)
+      },
+    }),
 
-    app.get('/api/cases/:caseId/hit-decisions', {
+    route({
+      method: 'GET', url: '/api/cases/:caseId/hit-decisions', access: 'bearer',
       schema: {
-        tags, security, operationId: 'listAmlHitDecisions', summary: 'List the decisions on a case\'s AML hits',
+        operationId: 'listAmlHitDecisions', summary: 'List the decisions on a case\'s AML hits',
         description: 'Every decision recorded on the case\'s AML hits (PATCH …/hits/{hitId}), newest first: one per listed entry, since deciding again replaces the decision. A check\'s result never changes; this is where an analyst\'s decisions are read back.',
         params: CaseParams, querystring: ApiVersionQuery,
         response: {
@@ -47,6 +45,7 @@ export function screeningRoutes (screening: ScreeningService) {
           ...authenticatedErrors,
         },
       },
-    }, (request) => screening.decisions(callerOf(request), request.params.caseId))
-  }
+      handler: (request) => screening.decisions(callerOf(request), request.params.caseId),
+    }),
+  ])
 }

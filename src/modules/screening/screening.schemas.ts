@@ -34,12 +34,6 @@ export const AmlResult = Type.Object({
 export type AmlResult = Static<typeof AmlResult>
 export type AmlHit = AmlResult['hits'][number]
 
-export const HitParams = Type.Object({
-  caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
-  hitId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The hitId in the path must be a positive integer.' }),
-})
-
 const DECISION_MESSAGE = 'The decision field must be "false_positive" or "true_positive".'
 
 export const HitDecisionBody = Type.Object({

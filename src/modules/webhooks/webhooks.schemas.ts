@@ -64,11 +64,3 @@ export const webhookExamples = {
     ],
   }],
 }
-
-export const WebhookParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
-})
-export const DeliveryParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
-  deliveryId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The deliveryId in the path must be a positive integer.' }),
-})
