@@ -1,5 +1,7 @@
 // npm run lint: the rules that keep the layout of docs/decisions.md ("Code layout") true as the code grows.
+// No circle of imports, type imports included, is checked after these by dpdm (package.json "lint"): ESLint's no-cycle rules skip type imports.
 import tseslint from 'typescript-eslint'
+import checkFile from 'eslint-plugin-check-file'
 
 const MODULE_INTERNALS = {
   regex: 'modules/[^/]+/(?!index\\.ts$)',
@@ -25,6 +27,32 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-empty-function': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // File names say what they hold, in kebab-case; a check type is <type>.check-type.ts, a module's
+    // descriptor <module>.module.ts, and its parts <module>.routes|schemas|service|repository|errors.ts.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'packages/back-office/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.ts': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // Inside src/modules the role suffixes are few and fixed, so a reader finds every module's routes, check types and descriptor by name.
+    files: ['src/modules/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-blocklist': ['error', {
+        '**/*-checks.ts': '*.check-type.ts',
+        '**/*-route.ts': '*.routes.ts',
+        '**/*-routes.ts': '*.routes.ts',
+        '**/*-schema.ts': '*.schemas.ts',
+        '**/*-service.ts': '*.service.ts',
+        '**/*-repository.ts': '*.repository.ts',
+        '**/*.module.ts.ts': '*.module.ts',
+      }],
     },
   },
   {

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { BavProvider, BavSubject } from '../../src/modules/bav/index.ts'
-import { bavProviderFor } from '../../src/modules/bav/index.ts'
+import { createSandboxBavProvider } from '../../src/modules/bav/index.ts'
 
 /**
  * The sandbox BAV provider, except that answers for `heldAccountNumber` wait until the test releases
  * them. Every call is recorded, in the order the provider was asked.
  */
 export function createSandboxBavProviderForTests (heldAccountNumber: string) {
-  const sandbox = bavProviderFor('sandbox').provider!
+  const sandbox = createSandboxBavProvider()
   const waiting: (() => void)[] = []
   const calls: BavSubject[] = []
   const provider: BavProvider = {
@@ -30,7 +30,7 @@ export function createSandboxBavProviderForTests (heldAccountNumber: string) {
 
 /** The sandbox BAV provider answering `delayMs` late (a slow bank), with its calls counted per bank account. */
 export function createSlowSandboxBavProviderForTests (delayMs: number) {
-  const sandbox = bavProviderFor('sandbox').provider!
+  const sandbox = createSandboxBavProvider()
   const calls: BavSubject[] = []
   const provider: BavProvider = {
     name: sandbox.name,

@@ -23,8 +23,6 @@ export interface UpdateAccountInput { name?: string | null, enabledServices?: nu
 export interface AccountsDeps {
   db: Database
   catalogue: ServicesCatalogue
-  /** Tells the token checker at once that an account's credentials or limits changed. */
-  onAuthChanged: (accountId: number) => void
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>
@@ -36,7 +34,10 @@ function checkedName (raw: string): string {
   return name
 }
 
-export function createAccountsService ({ db, catalogue, onAuthChanged }: AccountsDeps) {
+export function createAccountsService ({ db, catalogue }: AccountsDeps) {
+  // Whoever checks tokens subscribes, to hear at once that an account's credentials or limits changed.
+  const authListeners: ((accountId: number) => void)[] = []
+  const onAuthChanged = (accountId: number) => { for (const listener of authListeners) listener(accountId) }
   const view = async (q: Queryable, rows: repo.AccountRow[]): Promise<AccountView[]> => {
     const enabled = await catalogue.enabledFor(q, rows.map((r) => r.id))
     return rows.map((r) => ({ id: r.id, name: r.name, enabledServices: enabled.get(r.id) ?? [] }))
@@ -159,6 +160,11 @@ export function createAccountsService ({ db, catalogue, onAuthChanged }: Account
     async setRateLimit (id: number, perSecond: number | null): Promise<void> {
       if (!await repo.setRateLimit(db, id, perSecond)) throw new AccountCommandError(`no account with id ${id}`)
       onAuthChanged(id)
+    },
+
+    /** Calls `listener` with the account's id whenever its credentials or limits change in this process. */
+    onAuthChanged (listener: (accountId: number) => void): void {
+      authListeners.push(listener)
     },
 
     findCredentials: (clientId: string) => repo.findCredentials(db, clientId),

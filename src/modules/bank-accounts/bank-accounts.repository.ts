@@ -20,13 +20,13 @@ const COLUMNS = `id, case_id AS "caseId", account_id AS "accountId", document_id
   first_name AS "firstName", middle_names AS "middleNames", last_name AS "lastName", sort_code AS "sortCode",
   account_number AS "accountNumber", bank_name AS "bankName"`
 
-/** The new id; undefined when `condition` (SQL in which $1 is the case id and $2 the owner) is false. */
-export async function insert (tx: Queryable, b: NewBankAccount, condition: string): Promise<number | undefined> {
+/** The new id (the case's ownership is asked first, in the same transaction). */
+export async function insert (tx: Queryable, b: NewBankAccount): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO bank_accounts (case_id, account_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name)
-     SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text WHERE ${condition} RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
     [b.caseId, b.accountId, b.countryCode, b.firstName, b.middleNames, b.lastName, b.sortCode, b.accountNumber, b.bankName])
-  return row?.id
+  return row!.id
 }
 
 export async function findActiveDuplicate (q: Queryable, caseId: number, sortCode: string, accountNumber: string): Promise<number | undefined> {
@@ -44,22 +44,18 @@ export async function lockActive (tx: Queryable, id: number): Promise<boolean> {
   return rows.length > 0
 }
 
-/** A SELECT's extra columns and the join that provides them (BAV history, from bav). */
-export interface ListJoin { columns: string, join: string }
-
 /**
  * The case's active bank accounts, oldest first, each as its JSON text (the BankAccount schema's
- * fields up to bankName, in its order, compact as JSON.stringify writes it) with the joined
- * columns: PostgreSQL serialises the rows it already holds, so a long list costs no parsing and
- * re-serialising in Node.
+ * fields up to bankName, in its order, compact as JSON.stringify writes it): PostgreSQL
+ * serialises the rows it already holds, so a long list costs no parsing and re-serialising in Node.
  */
-export async function listActiveJson<T extends object> (q: Queryable, accountId: number, caseId: number, extra: ListJoin): Promise<({ json: string } & T)[]> {
-  return q.query<{ json: string } & T>(
-    `SELECT row_to_json(v)::text AS json, ${extra.columns}
+export async function listActiveJson (q: Queryable, accountId: number, caseId: number): Promise<{ id: number, json: string }[]> {
+  return q.query<{ id: number, json: string }>(
+    `SELECT b.id, row_to_json(v)::text AS json
      FROM bank_accounts b CROSS JOIN LATERAL (
        SELECT b.id, b.case_id AS "caseId", b.document_id AS "documentId", b.country_code AS "countryCode", b.first_name AS "firstName",
          b.middle_names AS "middleNames", b.last_name AS "lastName", b.sort_code AS "sortCode", b.account_number AS "accountNumber", b.bank_name AS "bankName"
-     ) v ${extra.join}
+     ) v
      WHERE b.case_id = $1 AND b.account_id = $2 AND b.deleted_at IS NULL ORDER BY b.id`, [caseId, accountId])
 }
 

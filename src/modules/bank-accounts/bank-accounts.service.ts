@@ -2,9 +2,9 @@ import type { Database, Queryable } from '../../infra/db/database.ts'
 import { uniqueViolation } from '../../infra/db/database.ts'
 import { NotFound } from '../../infra/http/api-error.ts'
 import type { Caller } from '#shared/caller.ts'
-import type { BavService } from '../bav/index.ts'
+import type { TransactionEvents } from '../../infra/events/transaction-events.ts'
+import type { DomainEvents } from '#shared/domain-events.ts'
 import type { CasesService } from '../cases/index.ts'
-import type { ChecksService } from '../checks/index.ts'
 import { DuplicateBankAccount } from './bank-accounts.errors.ts'
 import * as repo from './bank-accounts.repository.ts'
 import type { CreateBankAccountBody } from './bank-accounts.schemas.ts'
@@ -13,7 +13,19 @@ const MAX_CREATE_ATTEMPTS = 5
 
 export type BankAccountsService = ReturnType<typeof createBankAccountsService>
 
-export function createBankAccountsService ({ db, cases, checks, bav }: { db: Database, cases: CasesService, checks: ChecksService, bav: BavService }) {
+export interface BankAccountsDeps {
+  db: Database
+  cases: CasesService
+  /** Told of each new bank account in its own transaction (BAV's trigger). */
+  events: TransactionEvents<DomainEvents>
+  /** Each bank account's BAV history and latest attempt (JSON text), by id, in one read (bav module). */
+  bavHistories: (q: Queryable, bankAccountIds: readonly number[]) => Promise<Map<number, { latest: string, history: string }>>
+}
+
+export function createBankAccountsService ({ db, cases, events, bavHistories }: BankAccountsDeps) {
+  const added = (tx: Queryable, accountId: number, caseId: number, id: number, caseType: string) =>
+    events.emit(tx, 'subject.added', { subjectType: 'bankAccount', subjectId: id, accountId, caseId, caseType })
+
   return {
     /** Insert and (when BAV is on) its BAV check in one transaction; the unique index settles duplicates and races. */
     async create (caller: Caller, caseId: number, body: CreateBankAccountBody): Promise<number> {
@@ -32,10 +44,9 @@ export function createBankAccountsService ({ db, cases, checks, bav }: { db: Dat
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            // The case's ownership is asked inside the insert: a statement fewer on every create.
-            const id = await repo.insert(tx, input, cases.ownedCondition('$1', '$2'))
-            if (id === undefined) throw new NotFound()
-            await checks.triggerIfEnabled(tx, 'BAV', caller.accountId, caseId, id)
+            const caseType = await cases.typeOfOwned(tx, caller.accountId, caseId)
+            const id = await repo.insert(tx, input)
+            await added(tx, caller.accountId, caseId, id, caseType)
             return id
           })
         } catch (err) {
@@ -48,17 +59,20 @@ export function createBankAccountsService ({ db, cases, checks, bav }: { db: Dat
     },
 
     /**
-     * The list as JSON text, in one query however many bank accounts and attempts (the accounts
-     * with their BAV histories joined): each account's fields, then latestBavAttempt and bavAttemptHistory.
+     * The list as JSON text, in two reads however many bank accounts and attempts (the accounts,
+     * then their BAV histories): each account's fields, then latestBavAttempt and bavAttemptHistory.
      */
     async listActiveJson (caller: Caller, caseId: number): Promise<string> {
-      const accounts = await repo.listActiveJson<{ bavLatest: string | null, bavHistory: string | null }>(db, caller.accountId, caseId, bav.historyJoin('b'))
+      const accounts = await repo.listActiveJson(db, caller.accountId, caseId)
       if (accounts.length === 0) {
         await cases.assertOwned(db, caller, caseId) // an empty list, or not the caller's case (404)
         return '[]'
       }
-      const items = accounts.map(({ json, bavLatest, bavHistory }) =>
-        `${json.slice(0, -1)},"latestBavAttempt":${bavLatest ?? 'null'},"bavAttemptHistory":${bavHistory ?? '[]'}}`)
+      const histories = await bavHistories(db, accounts.map((a) => a.id))
+      const items = accounts.map(({ id, json }) => {
+        const bav = histories.get(id)
+        return `${json.slice(0, -1)},"latestBavAttempt":${bav?.latest ?? 'null'},"bavAttemptHistory":${bav?.history ?? '[]'}}`
+      })
       return `[${items.join(',')}]`
     },
 
@@ -69,7 +83,7 @@ export function createBankAccountsService ({ db, cases, checks, bav }: { db: Dat
     async createFromDocument (tx: Queryable, input: repo.NewBankAccount & { documentId: number }): Promise<{ created: boolean, id: number }> {
       const id = await repo.insertFromDocument(tx, input)
       if (id !== undefined) {
-        await checks.triggerIfEnabled(tx, 'BAV', input.accountId, input.caseId, id)
+        await added(tx, input.accountId, input.caseId, id, await cases.typeOfOwned(tx, input.accountId, input.caseId))
         return { created: true, id }
       }
       return { created: false, id: (await repo.findActiveDuplicate(tx, input.caseId, input.sortCode, input.accountNumber))! }

@@ -12,11 +12,9 @@ export async function prependAttempt (tx: Queryable, bankAccountId: number, atte
     [bankAccountId, attemptJson])
 }
 
-/**
- * What the bank-accounts list adds to its read of `bank_accounts` (as `alias`) to get each account's
- * BAV history in the same statement: bav keeps its table's shape to itself, the list stays one key read.
- */
-export const historyJoin = (alias: string) => ({
-  columns: 'bav_h.latest AS "bavLatest", bav_h.history AS "bavHistory"',
-  join: `LEFT JOIN bav_histories bav_h ON bav_h.bank_account_id = ${alias}.id`,
-})
+/** Each bank account's history (JSON text, most recent first) and latest attempt, for those that have one. */
+export async function historiesOf (q: Queryable, bankAccountIds: readonly number[]): Promise<Map<number, { latest: string, history: string }>> {
+  const rows = await q.query<{ id: number, latest: string, history: string }>(
+    'SELECT bank_account_id AS id, latest, history FROM bav_histories WHERE bank_account_id = ANY($1::int[])', [bankAccountIds])
+  return new Map(rows.map(({ id, latest, history }) => [id, { latest, history }]))
+}

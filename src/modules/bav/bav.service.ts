@@ -2,15 +2,11 @@ import { NotFound } from '../../infra/http/api-error.ts'
 import type { Caller } from '#shared/caller.ts'
 import { CheckServiceNotEnabled, CheckSubjectNotFound, type ChecksService } from '../checks/index.ts'
 import { BavNotEnabled } from './bav.errors.ts'
-import * as repo from './bav.repository.ts'
 
 export type BavService = ReturnType<typeof createBavService>
 
 export function createBavService ({ checks }: { checks: ChecksService }) {
   return {
-    /** The SQL that adds each bank account's BAV history (JSON text, most recent first) and latest attempt to the list's read. */
-    historyJoin: repo.historyJoin,
-
     /** A new attempt on request (the contract's bav-checks route): a BAV check through the pipeline, in the route's own answers. */
     async requestCheck (caller: Caller, caseId: number, bankAccountId: number): Promise<void> {
       try {

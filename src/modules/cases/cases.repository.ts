@@ -44,10 +44,10 @@ export async function findWithOwner (q: Queryable, id: number): Promise<(CaseVie
   return row && { ...toView(row), accountId: row.accountId }
 }
 
-/** A page of cases, by id, of the accounts for which `accountCondition` (SQL on cases.account_id) holds. */
-export async function pageWithOwner (q: Queryable, afterId: number, limit: number, accountCondition: string): Promise<(CaseView & { accountId: number })[]> {
+/** A page of cases, by id, with their owners. */
+export async function pageWithOwner (q: Queryable, afterId: number, limit: number): Promise<(CaseView & { accountId: number })[]> {
   const rows = await q.query<CaseRow & { accountId: number }>(
-    `SELECT ${COLUMNS}, account_id AS "accountId" FROM cases WHERE id > $1 AND ${accountCondition} ORDER BY id LIMIT $2`, [afterId, limit])
+    `SELECT ${COLUMNS}, account_id AS "accountId" FROM cases WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit])
   return rows.map((row) => ({ ...toView(row), accountId: row.accountId }))
 }
 
@@ -56,8 +56,11 @@ export async function lock (tx: Queryable, id: number): Promise<boolean> {
   return (await tx.query('SELECT 1 FROM cases WHERE id = $1 FOR UPDATE', [id])).length > 0
 }
 
-export const ownedCondition = (caseParam: string, accountParam: string) =>
-  `EXISTS (SELECT 1 FROM cases WHERE id = ${caseParam} AND account_id = ${accountParam})`
+/** The case's type when it is the account's; a shared lock keeps it there until the caller's transaction ends. */
+export async function typeOfOwned (q: Queryable, accountId: number, id: number): Promise<string | undefined> {
+  const [row] = await q.query<{ type: string }>('SELECT type FROM cases WHERE id = $1 AND account_id = $2 FOR KEY SHARE', [id, accountId])
+  return row?.type
+}
 
 export async function isOwned (q: Queryable, accountId: number, id: number): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM cases WHERE id = $1 AND account_id = $2', [id, accountId])

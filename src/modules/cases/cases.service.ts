@@ -1,7 +1,9 @@
 import type { Database, Queryable } from '../../infra/db/database.ts'
 import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
+import type { TransactionEvents } from '../../infra/events/transaction-events.ts'
 import type { Caller } from '#shared/caller.ts'
 import type { Clock } from '#shared/clock.ts'
+import type { DomainEvents } from '#shared/domain-events.ts'
 import * as repo from './cases.repository.ts'
 import type { CaseView, CreateCaseBody } from './cases.schemas.ts'
 
@@ -10,20 +12,19 @@ export type CasesService = ReturnType<typeof createCasesService>
 export interface CasesDeps {
   db: Database
   clock: Clock
-  /** Runs in the case's own transaction (AML's trigger), so the case and what it starts commit together. */
-  onCreated?: (tx: Queryable, accountId: number, created: CaseView) => Promise<void>
+  /** Told of each new case in its own transaction (AML's trigger), so the case and what it starts commit together. */
+  events: TransactionEvents<DomainEvents>
 }
 
-export function createCasesService ({ db, clock, onCreated }: CasesDeps) {
+export function createCasesService ({ db, clock, events }: CasesDeps) {
   return {
     async create (caller: Caller, body: CreateCaseBody): Promise<CaseView> {
       const input = normalise(body)
       const problems = body.type === 'Person' ? personProblems(input, clock.now()) : businessProblems(input)
       if (problems.length > 0) throw new ValidationFailed(problems)
-      if (!onCreated) return repo.insert(db, caller.accountId, input)
       return db.transaction(async (tx) => {
         const created = await repo.insert(tx, caller.accountId, input)
-        await onCreated(tx, caller.accountId, created)
+        await events.emit(tx, 'subject.added', { subjectType: 'case', subjectId: created.id, accountId: caller.accountId, caseId: created.id, caseType: created.type })
         return created
       })
     },
@@ -31,8 +32,8 @@ export function createCasesService ({ db, clock, onCreated }: CasesDeps) {
     /** A case and its owner, for a check whose subject is the case. */
     findForCheck: (q: Queryable, id: number) => repo.findWithOwner(q, id),
     lockForCheck: (tx: Queryable, id: number) => repo.lock(tx, id),
-    /** Cases after `afterId`, in id order, of the accounts `accountCondition` (SQL on cases.account_id) picks: a re-screen's batch. */
-    pageForChecks: (q: Queryable, afterId: number, limit: number, accountCondition: string) => repo.pageWithOwner(q, afterId, limit, accountCondition),
+    /** Cases after `afterId`, in id order, with their owners: a re-screen's batch. */
+    pageForChecks: (q: Queryable, afterId: number, limit: number) => repo.pageWithOwner(q, afterId, limit),
 
     async get (caller: Caller, id: number): Promise<CaseView> {
       const found = await repo.findOwned(db, caller.accountId, id)
@@ -46,11 +47,12 @@ export function createCasesService ({ db, clock, onCreated }: CasesDeps) {
       return { cases: rows.slice(0, limit), hasMore: rows.length > limit }
     },
 
-    /**
-     * SQL that is true when the case (parameter `caseParam`) belongs to the account (`accountParam`),
-     * for a module that attaches things to a case to check ownership inside its own insert.
-     */
-    ownedCondition: repo.ownedCondition,
+    /** For modules that attach things to a case, in their transaction: its type (Person, Business), or 404 (never 403) when it is not the caller's. */
+    async typeOfOwned (q: Queryable, accountId: number, caseId: number): Promise<string> {
+      const type = await repo.typeOfOwned(q, accountId, caseId)
+      if (type === undefined) throw new NotFound()
+      return type
+    },
 
     /** For modules that attach things to a case: 404 (never 403) when it is not the caller's. */
     async assertOwned (q: Queryable, caller: Caller, caseId: number): Promise<void> {

@@ -1,14 +1,13 @@
 import type { TSchema } from 'typebox'
+import type { Config } from '../../config/config.ts'
+import type { ModuleContext } from '../../infra/app-module.ts'
 import type { Queryable } from '../../infra/db/database.ts'
+import type { SubjectAdded } from '#shared/domain-events.ts'
 import type { Event } from '#shared/events.ts'
 import type { RiskRating } from './risk-rating.ts'
 
-/** The check types of the checks resource, and the catalogue service that sells each. */
-export const CHECK_TYPES = ['BAV', 'AML', 'KYC', 'DocumentExtraction', 'DocumentRisk'] as const
-export type CheckTypeName = typeof CHECK_TYPES[number]
-export const SERVICE_OF: Record<CheckTypeName, string> = {
-  BAV: 'BAV', AML: 'AML', KYC: 'KYC', DocumentExtraction: 'Document extraction', DocumentRisk: 'Document risk',
-}
+/** A check type's name as the API shows it (BAV, AML, ...): the registered types' names. */
+export type CheckTypeName = string
 
 export type SubjectType = 'case' | 'bankAccount' | 'document'
 
@@ -64,19 +63,32 @@ export interface CheckRecord {
   failureReason: string | null
 }
 
-/**
- * One check type: everything the pipeline needs to trigger, run and record it. Adding a type is
- * writing one of these (docs/checks.md).
- */
-export interface CheckType<S extends Subject = Subject, R = unknown> {
+/** The durable queue a check type's jobs run on, with their retry policy. */
+export interface CheckQueue { name: string, retryLimit: number, retryDelaySeconds: number, concurrency: number }
+
+/** What a check type declares of itself before anything runs: the catalogue, the queues, the API description and the triggers come from these. */
+export interface CheckTypeDeclaration {
   name: CheckTypeName
+  /** The catalogue entry that sells it (the services table; made at start when missing, its id fixed for ever). */
+  service: { id: number, code: string, name: string }
   subjectType: SubjectType
   /** The field of POST /api/cases/{caseId}/checks that names the subject; absent when the case is the subject. */
   subjectField?: 'bankAccountId' | 'documentId'
   /** The shape of `result` on a completed check (with an $id), for the response and the API description. */
   resultSchema: TSchema
-  /** The durable queue its jobs run on, with their retry policy. */
-  queue: { name: string, retryLimit: number, retryDelaySeconds: number, concurrency: number }
+  queue: (config: Config) => CheckQueue
+  /** It reads its document's pages by OCR, so each check counts against the account's OCR pages per hour. */
+  readsPages?: boolean
+  /**
+   * Starts by itself, in the transaction that adds a subject of its type, when the account has its
+   * service and `when` holds (KYC: a person's passport or identity card); otherwise only on request.
+   */
+  trigger?: { on: 'added', when?: (added: SubjectAdded) => boolean }
+}
+
+/** A check type as it runs here: its declaration with the provider this environment has and its subject's hooks. */
+export interface CheckType<S extends Subject = Subject, R = unknown> extends Omit<CheckTypeDeclaration, 'queue'> {
+  queue: CheckQueue
   /** null: not offered in this deployment, for `unavailableReason`. */
   provider: CheckProvider<S, R> | null
   unavailableReason: string | null
@@ -100,5 +112,22 @@ export interface CheckType<S extends Subject = Subject, R = unknown> {
   onFailed?: (tx: Queryable, check: CheckRecord, subject: S, reason: string) => Promise<Event[]>
 }
 
+/** What a check type makes when the app starts, with the modules it needs: its provider for this environment and its subject's hooks. */
+export type CheckTypeRuntime<S extends Subject, R> = Omit<CheckType<S, R>, keyof CheckTypeDeclaration | 'queue'>
+
+/**
+ * One check type, in its own folder as `<type>.check-type.ts`: what it declares, and how it is made
+ * (its provider per environment and its subject's hooks). Registered by one line in src/check-types.ts.
+ */
+export interface CheckTypeDefinition<S extends Subject = any, R = any> extends CheckTypeDeclaration {
+  create: (ctx: ModuleContext) => CheckTypeRuntime<S, R> | Promise<CheckTypeRuntime<S, R>>
+}
+
 /** Keeps a type's subject and result types checked against each other where it is defined. */
-export const defineCheckType = <S extends Subject, R>(type: CheckType<S, R>): CheckType<S, R> => type
+export const defineCheckType = <S extends Subject, R>(definition: CheckTypeDefinition<S, R>): CheckTypeDefinition<S, R> => definition
+
+/** The type as it runs in this app: its declaration, its queue for this configuration, and what it made. */
+export async function instantiate<S extends Subject, R> (definition: CheckTypeDefinition<S, R>, ctx: ModuleContext): Promise<CheckType<S, R>> {
+  const { create, queue, ...declared } = definition
+  return { ...declared, queue: queue(ctx.config), ...await create(ctx) }
+}

@@ -41,14 +41,13 @@ export interface NewCheck { accountId: number, caseId: number, checkType: CheckT
 
 /**
  * The new pending check, with how many of the account's checks of its type were pending before it
- * (its place in the account's queue); undefined when `condition` (SQL in which $1 is the account id)
- * is false or a check of this type on this subject is pending already (then no error: a trigger's
- * transaction goes on).
+ * (its place in the account's queue); undefined when a check of this type on this subject is
+ * pending already (then no error: a trigger's transaction goes on).
  */
-export async function insertPending (tx: Queryable, c: NewCheck, condition = 'true'): Promise<{ check: CheckRecord, queuedBefore: number } | undefined> {
+export async function insertPending (tx: Queryable, c: NewCheck): Promise<{ check: CheckRecord, queuedBefore: number } | undefined> {
   const [row] = await tx.query<CheckRow & { queuedBefore: number }>(
     `INSERT INTO checks (account_id, case_id, check_type, subject_type, subject_id, create_ts)
-     SELECT $1::int, $2::int, $3::text, $4::text, $5::int, $6::timestamptz WHERE ${condition}
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (check_type, subject_type, subject_id) WHERE status = 'pending' DO NOTHING
      RETURNING ${COLUMNS},
        (SELECT count(*)::int FROM checks p WHERE p.account_id = $1 AND p.check_type = $3 AND p.status = 'pending') AS "queuedBefore"`,

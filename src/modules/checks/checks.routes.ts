@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import { CaseParams } from '../cases/index.ts'
-import { checkExample, CheckParams, CreateCheckBody } from './checks.schemas.ts'
+import { checkExample, CheckParams, createCheckBody } from './checks.schemas.ts'
 import { checkView, type ChecksService } from './checks.service.ts'
 
 const tags = ['Checks']
@@ -31,7 +31,7 @@ export function checksRoutes (checks: ChecksService) {
       schema: {
         tags, security, operationId: 'requestCheck', summary: 'Run a check on a case',
         description: 'Queues a check of any type: AML on the case, BAV of a bankAccountId, KYC, DocumentExtraction or DocumentRisk of a documentId. 202 with the pending check and its Location; the result arrives by webhook (check.completed or check.failed) and at that Location. While a check of the same type on the same subject is pending, 409 names it. Past the account\'s checks in flight or OCR pages per hour, 429 with Retry-After.',
-        params: CaseParams, querystring: ApiVersionQuery, body: CreateCheckBody,
+        params: CaseParams, querystring: ApiVersionQuery, body: createCheckBody(checks.typeNames),
         response: {
           202: Type.Ref('Check', {
             description: 'Queued',

@@ -1,15 +1,16 @@
 import { Type, type Static, type TSchema } from 'typebox'
-import { CHECK_TYPES } from './check-type.ts'
-
-const CHECK_TYPE_MESSAGE = `The checkType field must be one of: ${CHECK_TYPES.join(', ')}.`
 const id = (field: string) => Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: `The ${field} field must be a positive integer.` })
 
-export const CreateCheckBody = Type.Object({
-  checkType: Type.Union(CHECK_TYPES.map((t) => Type.Literal(t, { errorMessage: CHECK_TYPE_MESSAGE })), { description: 'Which check to run' }),
-  bankAccountId: Type.Optional({ ...id('bankAccountId'), description: 'BAV: the bank account of this case to verify' }),
-  documentId: Type.Optional({ ...id('documentId'), description: 'KYC, DocumentExtraction, DocumentRisk: the document of this case to check' }),
-}, { examples: [{ checkType: 'BAV', bankAccountId: 5 }] })
-export type CreateCheckBody = Static<typeof CreateCheckBody>
+/** The request body, its checkType one of the registered types' names. */
+export function createCheckBody (names: readonly string[]) {
+  const message = `The checkType field must be one of: ${names.join(', ')}.`
+  return Type.Object({
+    checkType: Type.Union(names.map((t) => Type.Literal(t, { errorMessage: message })), { description: 'Which check to run' }),
+    bankAccountId: Type.Optional({ ...id('bankAccountId'), description: 'BAV: the bank account of this case to verify' }),
+    documentId: Type.Optional({ ...id('documentId'), description: 'KYC, DocumentExtraction, DocumentRisk: the document of this case to check' }),
+  }, { examples: [{ checkType: 'BAV', bankAccountId: 5 }] })
+}
+export type CreateCheckBody = Static<ReturnType<typeof createCheckBody>>
 
 /** 409: a check of this type on this subject is pending; its result will answer this request too. */
 export const PendingCheckBody = Type.Object({
@@ -39,12 +40,12 @@ const idOf = (schema: TSchema): string => {
   return id
 }
 
-/** The Check schema, with `result` one of the registered types' result schemas (each has its own $id). */
-export function checkSchema (resultSchemas: readonly TSchema[]) {
+/** The Check schema, with `checkType` one of the registered types' names and `result` one of their result schemas (each has its own $id). */
+export function checkSchema (names: readonly string[], resultSchemas: readonly TSchema[]) {
   return Type.Object({
     id: Type.Integer(),
     caseId: Type.Integer(),
-    checkType: Type.Union(CHECK_TYPES.map((t) => Type.Literal(t))),
+    checkType: Type.Union(names.map((t) => Type.Literal(t))),
     subject: Type.Object({
       type: Type.Union([Type.Literal('case'), Type.Literal('bankAccount'), Type.Literal('document')]),
       id: Type.Integer(),

@@ -6,9 +6,10 @@ import type { Caller } from '#shared/caller.ts'
 import type { Clock } from '#shared/clock.ts'
 import type { PublishEvents } from '#shared/events.ts'
 import type { ServicesCatalogue } from '../services-catalogue/index.ts'
-import { CheckCannotComplete, type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, SERVICE_OF, type Subject, type SubjectType } from './check-type.ts'
+import type { SubjectAdded } from '#shared/domain-events.ts'
+import { CheckCannotComplete, type CheckQueue, type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, type Subject, type SubjectType } from './check-type.ts'
 import { claimCheck, type Lease } from './check-lease.ts'
-import { type AdmissionLimits, createAdmission, lockAccount, type Need, OCR_CHECK_TYPES, pagesOf } from './checks-admission.ts'
+import { type AdmissionLimits, createAdmission, lockAccount, type Need, pagesOf } from './checks-admission.ts'
 import { CheckAlreadyPending, CheckServiceNotEnabled, CheckSubjectNotFound } from './checks.errors.ts'
 import * as repo from './checks.repository.ts'
 
@@ -36,7 +37,7 @@ export interface CheckJob { checkId: number }
 export type ChecksService = ReturnType<typeof createChecksService>
 
 /** The check types' queues, with their retry policies (made before the types, which need the queue). */
-export function checkQueues (queues: readonly CheckType['queue'][]): QueueDefinition[] {
+export function checkQueues (queues: readonly CheckQueue[]): QueueDefinition[] {
   return queues.map((queue) => ({
     name: queue.name, retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: true, retryDelayMax: 600,
     expireInSeconds: 120, heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
@@ -59,26 +60,25 @@ export function createChecksService (deps: ChecksDeps) {
   const types = new Map(deps.types.map((t) => [t.name, t]))
   const typeOf = (name: CheckTypeName) => types.get(name)
 
-  /** SQL true when the account ($1) has the type's service, asked inside the check's insert; null when not offered here. */
-  const enabledCondition = (type: CheckType<any, any>) =>
-    type.provider ? catalogue.enabledCondition(SERVICE_OF[type.name], '$1') : null
+  /** Whether the account has the type's service here (false when it is not offered in this deployment). */
+  const enabled = async (q: Queryable, type: CheckType<any, any>, accountId: number) =>
+    type.provider !== null && (await catalogue.enabledAmong(q, type.service.name, [accountId])).has(accountId)
 
-  const assertRoomFor = createAdmission(deps.admission, clock)
+  const assertRoomFor = createAdmission(deps.admission, clock, deps.types.filter((t) => t.readsPages).map((t) => t.name))
 
   /** Takes the account's admission lock and checks its limits for a new check of `type` on the subject. */
   const admit = async (tx: Queryable, type: CheckType<any, any>, accountId: number, subjectId: number) => {
     await lockAccount(tx, accountId)
-    const ocrPages = OCR_CHECK_TYPES.includes(type.name) ? await pagesOf(tx, subjectId) : 0
+    const ocrPages = type.readsPages ? await pagesOf(tx, subjectId) : 0
     await assertRoomFor(tx, accountId, { checkTypes: [type.name], ocrPages })
   }
 
   /**
    * The check row and its job, on the caller's transaction: the check exists iff its job does.
-   * With `condition` (SQL, $1 the account id) the check is made only when it holds (null otherwise).
    * When a check of the type is pending on the subject already, that one is returned, marked `existing`.
    */
-  const enqueue = async (tx: Queryable, type: CheckType<any, any>, accountId: number, caseId: number, subjectId: number, condition?: string) => {
-    const made = await repo.insertPending(tx, { accountId, caseId, checkType: type.name, subjectType: type.subjectType, subjectId, createTs: new Date(clock.now()) }, condition)
+  const enqueue = async (tx: Queryable, type: CheckType<any, any>, accountId: number, caseId: number, subjectId: number) => {
+    const made = await repo.insertPending(tx, { accountId, caseId, checkType: type.name, subjectType: type.subjectType, subjectId, createTs: new Date(clock.now()) })
     if (!made) {
       const pending = await repo.findPending(tx, type.name, type.subjectType, subjectId)
       return pending ? { ...pending, existing: true } : null
@@ -147,19 +147,45 @@ export function createChecksService (deps: ChecksDeps) {
   }
 
   return {
+    /** The registered check types' names, in registration order. */
+    typeNames: deps.types.map((t) => t.name),
+
     /**
      * A trigger: called in the subject's own transaction, so the subject and its check commit
      * together. Nothing happens when the account does not have the service.
      */
     async triggerIfEnabled (tx: Queryable, name: CheckTypeName, accountId: number, caseId: number, subjectId: number): Promise<CheckRecord | null> {
       const type = typeOf(name)
-      const enabled = type && enabledCondition(type)
-      if (!type || !enabled) return null
+      if (!type || !await enabled(tx, type, accountId)) return null
       // An upload's checks are the client's request and count against its limits (a 429 undoes the
       // upload); a case's AML, a bank account's BAV and a re-screen are never refused (docs/decisions.md).
       if (type.subjectType === 'document') await admit(tx, type, accountId, subjectId)
-      const check = await enqueue(tx, type, accountId, caseId, subjectId, enabled)
+      const check = await enqueue(tx, type, accountId, caseId, subjectId)
       return check && withoutMark(check)
+    },
+
+    /** A subject was added (in its transaction): every check type whose trigger takes it starts, when its service is on. */
+    async onSubjectAdded (tx: Queryable, added: SubjectAdded): Promise<void> {
+      for (const type of deps.types) {
+        if (type.trigger?.on !== 'added' || type.subjectType !== added.subjectType || (type.trigger.when && !type.trigger.when(added))) continue
+        await this.triggerIfEnabled(tx, type.name, added.accountId, added.caseId, added.subjectId)
+      }
+    },
+
+    /**
+     * The check types that start by themselves when a subject of this type is added and that the
+     * account has (`enabled`), and the catalogue names of all of them (`services`), in catalogue order.
+     */
+    async startedBy (q: Queryable, accountId: number, subjectType: SubjectType): Promise<{ enabled: CheckType<any, any>[], services: string[] }> {
+      const triggered = deps.types.filter((t) => t.trigger && t.subjectType === subjectType).sort((a, b) => a.service.id - b.service.id)
+      const on = new Set((await catalogue.enabledFor(q, [accountId])).get(accountId)?.map((s) => s.checkType))
+      return { enabled: triggered.filter((t) => t.provider && on.has(t.service.name)), services: triggered.map((t) => t.service.name) }
+    },
+
+    /** The accounts among `accountIds` that have the type's service here, in one read. */
+    async enabledAmong (q: Queryable, name: CheckTypeName, accountIds: readonly number[]): Promise<Set<number>> {
+      const type = typeOf(name)
+      return type?.provider ? catalogue.enabledAmong(q, type.service.name, accountIds) : new Set()
     },
 
     /**
@@ -173,19 +199,18 @@ export function createChecksService (deps: ChecksDeps) {
       return db.transaction(async (tx) => {
         await deps.assertCaseOwned(tx, caller, caseId)
         const type = typeOf(body.checkType)
-        if (!type) throw new Error(`no check type ${body.checkType} is wired`) // every type of CHECK_TYPES is (app.ts)
+        if (!type) throw new Error(`no check type ${body.checkType} is registered`) // the body's schema allows only registered types
         const subjectId = type.subjectField ? body[type.subjectField] : caseId
         if (subjectId === undefined) throw new ValidationFailed([`The ${type.subjectField} field is required for a ${type.name} check.`])
         const subject = await type.loadSubject(tx, subjectId)
         if (!subject || subject.caseId !== caseId || subject.accountId !== caller.accountId) throw new CheckSubjectNotFound(type.subjectField!, subjectId)
         const refusal = type.refuse?.(subject)
         if (refusal) throw new ValidationFailed([refusal])
-        const enabled = enabledCondition(type)
-        if (!enabled) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
+        if (!await enabled(tx, type, caller.accountId)) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
         const pending = await repo.findPending(tx, type.name, type.subjectType, subjectId)
         if (pending) throw new CheckAlreadyPending(pending.id)
         await admit(tx, type, caller.accountId, subjectId)
-        const check = await enqueue(tx, type, caller.accountId, caseId, subjectId, enabled)
+        const check = await enqueue(tx, type, caller.accountId, caseId, subjectId)
         if (!check) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
         if (check.existing) throw new CheckAlreadyPending(check.id) // made by a concurrent request since the look above
         return withoutMark(check)
@@ -210,12 +235,6 @@ export function createChecksService (deps: ChecksDeps) {
       if (!type || subjectIds.length === 0) return new Map()
       const checks = await repo.latestCompleted(q, name, type.subjectType, subjectIds)
       return new Map(checks.map((c) => [c.subject.id, c]))
-    },
-
-    /** SQL true when the account (the SQL expression `accountExpr`) has the type's service; null when the type is not offered here. */
-    enabledFor: (name: CheckTypeName, accountExpr: string): string | null => {
-      const type = typeOf(name)
-      return type?.provider ? catalogue.enabledCondition(SERVICE_OF[type.name], accountExpr) : null
     },
 
     async get (caller: Caller, caseId: number, id: number): Promise<CheckRecord> {

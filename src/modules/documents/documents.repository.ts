@@ -47,16 +47,17 @@ export const toView = ({ accountId: _owner, createTs, ...row }: DocumentRow): Do
  * undefined when `condition` (SQL in which $1 is the
  * case id and $2 the owner) is false.
  */
-export async function insert (tx: Queryable, d: NewDocument, bytes: Uint8Array, condition: string): Promise<(DocumentRow & { caseType: string }) | undefined> {
-  const [row] = await tx.query<DocumentRow & { caseType: string }>(
+/** The document and its bytes in one statement (the case's ownership is asked first, in the same transaction). */
+export async function insert (tx: Queryable, d: NewDocument, bytes: Uint8Array): Promise<DocumentRow> {
+  const [row] = await tx.query<DocumentRow>(
     `WITH d AS (
        INSERT INTO documents (case_id, account_id, document_type, file_name, content_type, size_bytes, sha256, page_count, create_ts)
-       SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::int, $7::text, $8::int, $9::timestamptz WHERE ${condition}
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        RETURNING ${COLUMNS}
      ), c AS (INSERT INTO document_contents (document_id, bytes) SELECT id, $10::bytea FROM d)
-     SELECT d.*, cases.type AS "caseType" FROM d JOIN cases ON cases.id = d."caseId"`,
+     SELECT * FROM d`,
     [d.caseId, d.accountId, d.documentType, d.fileName, d.contentType, d.sizeBytes, d.sha256, d.pageCount, d.createTs, bytes])
-  return row
+  return row!
 }
 
 export async function findActiveDuplicate (q: Queryable, caseId: number, sha256: string): Promise<number | undefined> {

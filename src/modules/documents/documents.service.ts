@@ -1,27 +1,40 @@
 import { createHash } from 'node:crypto'
 import type { Database } from '../../infra/db/database.ts'
 import { uniqueViolation } from '../../infra/db/database.ts'
+import type { TransactionEvents } from '../../infra/events/transaction-events.ts'
 import { NotFound, ValidationFailed } from '../../infra/http/api-error.ts'
 import type { Caller } from '#shared/caller.ts'
 import type { Clock } from '#shared/clock.ts'
+import type { DomainEvents } from '#shared/domain-events.ts'
 import type { CasesService } from '../cases/index.ts'
-import { type CheckTypeName, checkView, type ChecksService, SERVICE_OF } from '../checks/index.ts'
-import type { ServicesCatalogue } from '../services-catalogue/index.ts'
+import { checkView, type ChecksService } from '../checks/index.ts'
 import { DuplicateDocument } from './documents.errors.ts'
 import * as repo from './documents.repository.ts'
-import { type DocumentType, type DocumentView, IDENTITY_DOCUMENT_TYPES } from './documents.schemas.ts'
+import type { DocumentType, DocumentView } from './documents.schemas.ts'
 import { type DocumentLimits, inspectUpload } from './file-inspection.ts'
 
 export interface Upload { documentType: DocumentType, fileName: string, bytes: Uint8Array }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>
 
-/** The checks an upload can start; an account with none of their services enabled has no use for uploads. */
-const DOCUMENT_CHECK_TYPES: readonly CheckTypeName[] = ['DocumentRisk', 'DocumentExtraction', 'KYC']
+export interface DocumentsDeps {
+  db: Database
+  clock: Clock
+  cases: CasesService
+  checks: ChecksService
+  /** Told of each new document in its own transaction: the checks whose triggers match start with it. */
+  events: TransactionEvents<DomainEvents>
+  limits: DocumentLimits
+}
 
-export const NO_DOCUMENT_SERVICE = 'No document service is enabled on this account: uploads need KYC, Document extraction or Document risk.'
+/** The 400 an account gets when none of the checks an upload can start is enabled on it. */
+const noDocumentService = (services: readonly string[]) =>
+  `No document service is enabled on this account: uploads need ${services.slice(0, -1).join(', ')} or ${services.at(-1)}.`
 
-export function createDocumentsService ({ db, clock, cases, checks, catalogue, limits }: { db: Database, clock: Clock, cases: CasesService, checks: ChecksService, catalogue: ServicesCatalogue, limits: DocumentLimits }) {
+/** That answer as this deployment's check types make it, for the API description's example. */
+export const NO_DOCUMENT_SERVICE = noDocumentService(['KYC', 'Document extraction', 'Document risk'])
+
+export function createDocumentsService ({ db, clock, cases, checks, events, limits }: DocumentsDeps) {
   return {
     limits,
 
@@ -32,17 +45,17 @@ export function createDocumentsService ({ db, clock, cases, checks, catalogue, l
      */
     async admit (caller: Caller, caseId: number): Promise<void> {
       await cases.assertOwned(db, caller, caseId)
-      const enabled = (await catalogue.enabledFor(db, [caller.accountId])).get(caller.accountId) ?? []
-      const checkTypes = DOCUMENT_CHECK_TYPES.filter((type) => enabled.some((service) => service.checkType === SERVICE_OF[type]))
-      if (checkTypes.length === 0) throw new ValidationFailed([NO_DOCUMENT_SERVICE])
+      const { enabled, services } = await checks.startedBy(db, caller.accountId, 'document')
+      const checkTypes = enabled.map((type) => type.name)
+      if (checkTypes.length === 0) throw new ValidationFailed([noDocumentService(services)])
       // One page: refused here only when the hour's pages are spent already; the real count is checked once read.
       await checks.assertRoomFor(db, caller.accountId, { checkTypes, ocrPages: 1 })
     },
 
     /**
-     * The document, its bytes and its checks' jobs in one transaction: risk on every document,
-     * extraction on a bank statement, KYC on a person's passport or identity card, each when its
-     * service is enabled on the account.
+     * The document, its bytes and its checks' jobs in one transaction: each check type whose
+     * trigger takes this document (risk on any, extraction on a bank statement, KYC on a person's
+     * identity document) when its service is enabled on the account.
      */
     async upload (caller: Caller, caseId: number, upload: Upload): Promise<DocumentView> {
       const inspected = await inspectUpload(upload.bytes, limits, caller.accountId)
@@ -51,16 +64,13 @@ export function createDocumentsService ({ db, clock, cases, checks, catalogue, l
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
+            const caseType = await cases.typeOfOwned(tx, caller.accountId, caseId)
             const row = await repo.insert(tx, {
               accountId: caller.accountId, caseId, documentType: upload.documentType, fileName: upload.fileName,
               contentType: inspected.contentType, sizeBytes: upload.bytes.length, sha256, pageCount: inspected.pageCount, createTs: new Date(clock.now()),
-            }, upload.bytes, cases.ownedCondition('$1', '$2'))
-            if (!row) throw new NotFound()
-            const { caseType, ...document } = row
-            await checks.triggerIfEnabled(tx, 'DocumentRisk', caller.accountId, caseId, row.id)
-            if (upload.documentType === 'BankStatement') await checks.triggerIfEnabled(tx, 'DocumentExtraction', caller.accountId, caseId, row.id)
-            if (IDENTITY_DOCUMENT_TYPES.includes(upload.documentType) && caseType === 'Person') await checks.triggerIfEnabled(tx, 'KYC', caller.accountId, caseId, row.id)
-            return repo.toView(document)
+            }, upload.bytes)
+            await events.emit(tx, 'subject.added', { subjectType: 'document', subjectId: row.id, accountId: caller.accountId, caseId, caseType, documentType: upload.documentType })
+            return repo.toView(row)
           })
         } catch (err) {
           if (uniqueViolation(err) !== 'documents_active_key') throw err

@@ -1,2 +1,1 @@
-export { KYC_QUEUE, kycCheckType } from './kyc-check.ts'
-export type { KycCase } from './kyc-check.ts'
+export { kycCheckType } from './kyc.check-type.ts'

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../infra/db/database.ts'
 import { JOB_HEARTBEAT_SECONDS, type JobContext, type Queue, type QueueDefinition } from '../../infra/queue/queue.ts'
 import type { Clock } from '#shared/clock.ts'
 import { CheckCannotComplete, type CheckRecord, type CheckTypeName } from '../checks/index.ts'
-import type { ScreenedCase } from './aml-check.ts'
+import type { ScreenedCase } from './aml-provider.ts'
 import type { AmlResult } from './screening.schemas.ts'
 import * as repo from './screening.repository.ts'
 
@@ -21,9 +21,11 @@ export interface RescreenDeps {
   clock: Clock
   /** The AML check's own screening (the lists in the database, or yente). */
   screenCase: (screened: ScreenedCase) => Promise<AmlResult>
-  casesPage: (q: Queryable, afterId: number, limit: number, accountCondition: string) => Promise<ScreenedCase[]>
+  /** Cases after an id, in id order, with their owners (cases module). */
+  casesPage: (q: Queryable, afterId: number, limit: number) => Promise<ScreenedCase[]>
   latestCompleted: (q: Queryable, name: CheckTypeName, subjectIds: readonly number[]) => Promise<Map<number, CheckRecord>>
-  enabledFor: (name: CheckTypeName, accountExpr: string) => string | null
+  /** The accounts among `accountIds` that have the check type's service, in one read (checks module). */
+  enabledAmong: (q: Queryable, name: CheckTypeName, accountIds: readonly number[]) => Promise<Set<number>>
   triggerIfEnabled: (tx: Queryable, name: CheckTypeName, accountId: number, caseId: number, subjectId: number) => Promise<unknown>
 }
 
@@ -41,8 +43,9 @@ const hitKeys = (result: AmlResult | undefined) => (result?.hits ?? []).map((h) 
 export function createRescreenJob (deps: RescreenDeps) {
   return async (job: JobContext<RescreenJob>): Promise<void> => {
     const { source, version, after } = job.data
-    const condition = deps.enabledFor('AML', 'cases.account_id')
-    const batch = condition ? await deps.casesPage(deps.db, after, BATCH, condition) : []
+    const page = await deps.casesPage(deps.db, after, BATCH)
+    const enabled = await deps.enabledAmong(deps.db, 'AML', [...new Set(page.map((c) => c.accountId))])
+    const batch = page.filter((c) => enabled.has(c.accountId))
     const latest = await deps.latestCompleted(deps.db, 'AML', batch.map((c) => c.id))
     const changed: ScreenedCase[] = []
     for (const screened of batch) {
@@ -57,9 +60,9 @@ export function createRescreenJob (deps: RescreenDeps) {
       }
       if (hitKeys(result) !== hitKeys(latest.get(screened.id)?.result as AmlResult | undefined)) changed.push(screened)
     }
-    const done = batch.length < BATCH
+    const done = page.length < BATCH
     await deps.db.transaction(async (tx) => {
-      const to = batch.at(-1)?.id ?? after
+      const to = page.at(-1)?.id ?? after
       if (!await repo.advanceRescreen(tx, { source, version, after, to, cases: batch.length, changed: changed.length, done, at: new Date(deps.clock.now()) })) return
       for (const c of changed) await deps.triggerIfEnabled(tx, 'AML', c.accountId, c.id, c.id)
       if (!done) await deps.queue.enqueue(tx, RESCREEN_JOB, { source, version, after: to } satisfies RescreenJob)

@@ -1,3 +1,2 @@
-export { createServicesCatalogue } from './services-catalogue.service.ts'
+export { servicesCatalogueModule } from './services-catalogue.module.ts'
 export type { ServicesCatalogue, ServiceEntry } from './services-catalogue.service.ts'
-export { servicesCatalogueRoutes } from './services-catalogue.routes.ts'

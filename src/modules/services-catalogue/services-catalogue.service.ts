@@ -11,25 +11,24 @@ export interface ServicesCatalogue {
   enabledFor (q: Queryable, accountIds: readonly number[]): Promise<Map<number, ServiceEntry[]>>
   /** The ids of `wanted` that are not offered services (or not in `allowed` when given). */
   unknownIds (wanted: readonly number[], allowed?: readonly ServiceEntry[]): number[]
-  /**
-   * SQL that is true when the account (the parameter `accountParam`, e.g. '$1') has the service of
-   * this check type, for a statement of another module to include; null when it is not offered here.
-   */
-  enabledCondition (checkType: string, accountParam: string): string | null
+  /** The accounts among `accountIds` that have this offered service (none when it is not offered here), in one read. */
+  enabledAmong (q: Queryable, checkType: string, accountIds: readonly number[]): Promise<Set<number>>
   replaceEnabled (tx: Queryable, accountId: number, serviceIds: readonly number[]): Promise<void>
 }
 
 export interface CatalogueOptions {
   environment: Environment
-  /** Production provider names by the service's check type (e.g. { BAV: 'idcheck-modulus' }); absent = not offered. */
-  productionProviders: Readonly<Record<string, string>>
+  /** The registered check types' services, each with its production provider's name (null: not offered). */
+  services: readonly { id: number, code: string, name: string, provider: string | null }[]
 }
 
-/** The catalogue is a fixed seeded table, so it is read once at start and served from memory. */
+/** The catalogue is a fixed table (a row per registered check type), so it is read once at start and served from memory. */
 export async function createServicesCatalogue (db: Queryable, options: CatalogueOptions): Promise<ServicesCatalogue> {
+  await repo.ensureServices(db, options.services)
+  const productionProviders = new Map(options.services.map((s) => [s.name, s.provider]))
   const offered: ServiceEntry[] = []
   for (const row of await repo.listAll(db)) {
-    const provider = options.environment === 'sandbox' ? 'Sandbox' : options.productionProviders[row.checkType]
+    const provider = options.environment === 'sandbox' ? 'Sandbox' : productionProviders.get(row.checkType)
     if (provider) offered.push({ serviceId: row.id, checkType: row.checkType, provider })
   }
   const byId = new Map(offered.map((s) => [s.serviceId, s]))
@@ -48,9 +47,9 @@ export async function createServicesCatalogue (db: Queryable, options: Catalogue
       const permitted = new Set((allowed ?? offered).map((s) => s.serviceId))
       return wanted.filter((id) => !permitted.has(id))
     },
-    enabledCondition (checkType, accountParam) {
+    async enabledAmong (q, checkType, accountIds) {
       const service = offered.find((s) => s.checkType === checkType)
-      return service ? repo.enabledCondition(service.serviceId, accountParam) : null
+      return new Set(service ? await repo.accountsWith(q, service.serviceId, accountIds) : [])
     },
     replaceEnabled: (tx, accountId, serviceIds) => repo.replaceEnabled(tx, accountId, [...new Set(serviceIds)]),
   }

@@ -1,6 +1,6 @@
-import type { Database, Queryable } from '../../infra/db/database.ts'
+import type { Database } from '../../infra/db/database.ts'
 import type { Clock } from '#shared/clock.ts'
-import { type CheckProvider, defineCheckType, riskRatingOf, type Subject } from '../checks/index.ts'
+import { type CheckProvider, riskRatingOf, type Subject } from '../checks/index.ts'
 import type { ScreeningSubject } from './matching/index.ts'
 import { screen } from './screen.ts'
 import { AmlResult } from './screening.schemas.ts'
@@ -24,8 +24,6 @@ export interface ScreenedCase {
   entityName: string | null
 }
 
-export const AML_QUEUE = { name: 'aml.screening', retryLimit: 2, retryDelaySeconds: 5, concurrency: 4 }
-
 export function screeningSubjectOf (c: ScreenedCase): ScreeningSubject {
   const person = c.type === 'Person'
   return {
@@ -36,7 +34,7 @@ export function screeningSubjectOf (c: ScreenedCase): ScreeningSubject {
   }
 }
 
-export interface AmlDeps {
+export interface AmlScreenerDeps {
   db: Database
   clock: Clock
   threshold: number
@@ -46,8 +44,6 @@ export interface AmlDeps {
   yente: YenteOptions | null
   /** The scorer, in a sandbox process with a memory cap and a time budget per screening (scoring-sandbox.ts). */
   score: ScoreCandidates
-  findCase: (q: Queryable, id: number) => Promise<ScreenedCase | undefined>
-  lockCase: (tx: Queryable, id: number) => Promise<boolean>
 }
 
 /** A sanction hit is High; PEP or other hits only, Medium; none, Low. */
@@ -56,7 +52,8 @@ const rated = (result: AmlResult) => ({
   result,
 })
 
-function providerOf (deps: AmlDeps): CheckProvider<CaseSubject, AmlResult> | null {
+/** The provider AML runs with here: yente, the lists in the database, or none when no list is imported. */
+export function amlProviderOf (deps: AmlScreenerDeps): CheckProvider<CaseSubject, AmlResult> | null {
   if (deps.yente) {
     const screenWithYente = createYenteScreener(deps.yente)
     return {
@@ -67,30 +64,4 @@ function providerOf (deps: AmlDeps): CheckProvider<CaseSubject, AmlResult> | nul
   if (!deps.available) return null
   return { name: 'idcheck-screening', run: async (subject) => rated(await screen(deps.db, subject.screening, subject.caseId, deps.threshold,
       (screened, candidates) => deps.score(screened, candidates, subject.accountId))) }
-}
-
-/** AML: the case's person or business against the sanctions and PEP lists (in the database, or yente's). */
-export function amlCheckType (deps: AmlDeps) {
-  const provider = providerOf(deps)
-  const type = defineCheckType<CaseSubject, AmlResult>({
-    name: 'AML',
-    subjectType: 'case',
-    resultSchema: AmlResult,
-    queue: AML_QUEUE,
-    provider,
-    unavailableReason: provider ? null : 'AML is not offered: no sanctions or PEP list is imported (an operator imports one with idcheck screening import).',
-    async loadSubject (q, id) {
-      const found = await deps.findCase(q, id)
-      return found && { accountId: found.accountId, caseId: found.id, screening: screeningSubjectOf(found) }
-    },
-    lockSubject: deps.lockCase,
-  })
-  return {
-    type,
-    /** The same screening, for the re-screen after an import. */
-    screenCase: async (c: ScreenedCase): Promise<AmlResult> => {
-      if (!provider) throw new Error('AML is not offered here')
-      return (await provider.run({ accountId: c.accountId, caseId: c.id, screening: screeningSubjectOf(c) })).result
-    },
-  }
 }

@@ -1,0 +1,39 @@
+import { defineModule } from '../../infra/app-module.ts'
+import { createOcrProcess } from '../../infra/ocr/ocr-process-client.ts'
+import { createOcr, type Ocr } from '../../infra/ocr/ocr-service.ts'
+import type { SandboxPool } from '../../infra/sandbox/sandbox-pool.ts'
+import { createDocumentParsers } from './parsers.ts'
+
+export interface DocumentParsing {
+  /** Sandbox processes for the checks' parsing: risk, PDF text, page rendering, MRZ image preparation. */
+  parsers: SandboxPool
+  /** A process of its own for counting an upload's pages, so an upload never waits behind a check's minute-long parse. */
+  uploadParsers: SandboxPool
+  /** Tesseract, in its own process, reading what the parsers prepared. */
+  ocr: Ocr
+}
+
+declare module '../../infra/app-module.ts' {
+  interface ServiceMap { documentParsing: DocumentParsing }
+}
+
+/** Where uploaded files are opened: sandbox processes with a memory cap and a time budget, all started on first use. */
+export const documentParsingModule = defineModule({
+  name: 'documentParsing',
+  create ({ config, onClose }) {
+    const options = { ...config.parsers, maxDecodedBytes: config.documents.maxDecodedBytes }
+    const parsers = createDocumentParsers(options)
+    const uploadParsers = createDocumentParsers({ ...options, processes: 1 })
+    const ocr = createOcr({
+      parsers,
+      tesseract: createOcrProcess({ workers: config.ocrWorkers, memoryMb: config.parsers.ocrMemoryMb, callTimeoutMs: config.parsers.timeoutMs }),
+      maxPixels: config.documents.maxPixels,
+    })
+    onClose(async () => {
+      await ocr.close()
+      await parsers.close()
+      await uploadParsers.close()
+    })
+    return { parsers, uploadParsers, ocr }
+  },
+})

@@ -1,0 +1,61 @@
+import { CheckCannotComplete, defineCheckType, type Subject } from '../checks/index.ts'
+import { type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, loadDocument, lockDocument } from '../documents/index.ts'
+import { assessIdentity, type IdentityDocumentType, type KycPerson } from './assess-identity.ts'
+import { KycResult } from './kyc.schemas.ts'
+import { readMrz } from './mrz/index.ts'
+
+export interface IdentityDocumentSubject extends Subject {
+  document: DocumentSubject
+  caseType: string
+  person: KycPerson
+}
+
+/** KYC's one rule about what it reads, for its trigger and for a request: why this document cannot have KYC, or null. */
+function refusal (documentType: string, caseType: string, ids: { documentId: number, caseId: number }): string | null {
+  if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(documentType)) return `KYC reads a Passport or IdentityCard; document ${ids.documentId} is a ${documentType}.`
+  if (caseType !== 'Person') return `KYC checks a person's identity document; case ${ids.caseId} is a ${caseType}.`
+  return null
+}
+
+/** KYC: a Person case's passport or identity card, its MRZ read and checked against the case (the same engine in both modes). */
+export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>({
+  name: 'KYC',
+  service: { id: 1, code: 'kyc', name: 'KYC' },
+  subjectType: 'document',
+  subjectField: 'documentId',
+  resultSchema: KycResult,
+  // OCR holds a worker for seconds: few at once, as for statements.
+  queue: () => ({ name: 'kyc.check', retryLimit: 2, retryDelaySeconds: 5, concurrency: 2 }),
+  readsPages: true,
+  trigger: { on: 'added', when: (added) => refusal(added.documentType ?? '', added.caseType, { documentId: added.subjectId, caseId: added.caseId }) === null },
+  create: ({ clock, use }) => {
+    const { ocr } = use('documentParsing')
+    const cases = use('cases')
+    return {
+      provider: {
+        name: 'idcheck-kyc',
+        async run ({ document, person }) {
+          const now = new Date(clock.now())
+          let reading
+          try {
+            reading = await readMrz(ocr.forTenant(document.accountId), { bytes: document.bytes, kind: document.kind }, now)
+          } catch (err) {
+            if (err instanceof DocumentUnreadable) throw new CheckCannotComplete(err.message, { cause: err })
+            throw err
+          }
+          return assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10))
+        },
+      },
+      unavailableReason: null,
+      async loadSubject (q, id) {
+        const document = await loadDocument(q, id)
+        const found = document && await cases.findForCheck(q, document.caseId)
+        if (!document || !found) return undefined
+        const { givenNames, surname, dobYear, dobMonth, dobDay } = found
+        return { accountId: document.accountId, caseId: document.caseId, document, caseType: found.type, person: { givenNames, surname, dobYear, dobMonth, dobDay } }
+      },
+      lockSubject: lockDocument,
+      refuse: ({ document, caseType, caseId }) => refusal(document.documentType, caseType, { documentId: document.id, caseId }),
+    }
+  },
+})

@@ -1,0 +1,16 @@
+/** A case, bank account or document was added: the checks whose triggers match start in the same transaction. */
+export interface SubjectAdded {
+  subjectType: 'case' | 'bankAccount' | 'document'
+  subjectId: number
+  accountId: number
+  caseId: number
+  /** Person or Business. */
+  caseType: string
+  /** A document's type (BankStatement, Passport, ...); absent for other subjects. */
+  documentType?: string
+}
+
+/** The events modules raise inside their transactions, by name. */
+export interface DomainEvents {
+  'subject.added': SubjectAdded
+}
