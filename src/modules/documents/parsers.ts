@@ -11,7 +11,7 @@ export interface ParserOptions {
   timeoutMs: number
   /** What a PDF's compressed streams may expand to before the pre-scan refuses it. */
   maxDecodedBytes: number
-  /** Other modules' sandbox task modules, loaded beside this module's (KYC's MRZ line images). */
+  /** Other modules' sandbox task modules (their image tasks), loaded beside this module's. */
   taskModules?: readonly URL[]
 }
 
