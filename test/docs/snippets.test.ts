@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { describe, it } from 'node:test'
+import { after, describe, it } from 'node:test'
 import { startLiveServer } from '../helpers/live-server.ts'
 import { givenReseller, type GivenClient } from '../helpers/given.ts'
 
@@ -15,7 +16,12 @@ import { givenReseller, type GivenClient } from '../helpers/given.ts'
 // (sh) or IDCHECK_CLIENT_ID/IDCHECK_CLIENT_SECRET (ts); the test substitutes a fresh reseller's.
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const WORK = path.join(ROOT, 'test-artifacts', 'snippets', String(process.pid))
+// Snippets run in a project folder of their own, as a reader's would (the quickstart downloads files into it);
+// its node_modules link gives `npx newman` and the type check the project's packages without an install.
+const WORK = await mkdtemp(path.join(tmpdir(), 'idcheck-snippets-'))
+await symlink(path.join(ROOT, 'node_modules'), path.join(WORK, 'node_modules'), 'dir')
+await writeFile(path.join(WORK, 'package.json'), JSON.stringify({ private: true, type: 'module' }))
+after(() => rm(WORK, { recursive: true, force: true }))
 const CLIENT_ENTRY = path.join(ROOT, 'packages/client/src/index.ts')
 const DOC_BASE_URL = 'http://127.0.0.1:3000'
 
@@ -83,7 +89,7 @@ describe('the snippets of the docs, against a live server', () => {
           const reseller = await givenReseller(server.app)
           const script = ['set -e -o pipefail', ...sh.flatMap((s, i) => [`echo '::snippet ${i}::'`, substitute(s.code, reseller, server.url)])].join('\n')
           const result = await run('bash', ['-c', script], {
-            cwd: ROOT, timeout: 120_000, maxBuffer: 10 * 1024 * 1024,
+            cwd: WORK, timeout: 120_000, maxBuffer: 10 * 1024 * 1024,
             // node_modules/.bin first, as under npm: the pinned Node, and newman for `npx newman`.
             env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, NO_COLOR: '1' },
           }).catch((err: { code?: number, stdout?: string, stderr?: string }) => {
@@ -101,10 +107,9 @@ describe('the snippets of the docs, against a live server', () => {
           const reseller = await givenReseller(server.app)
           const file = path.join(WORK, `${path.basename(page.file, '.md')}-${i}.ts`)
           const entry = path.relative(path.dirname(file), CLIENT_ENTRY)
-          await mkdir(WORK, { recursive: true })
           await writeFile(file, substitute(s.code, reseller, server.url).replaceAll("from '@idcheck/client'", `from './${entry}'`))
           const result = await run(process.execPath, [file], {
-            cwd: ROOT, timeout: 60_000,
+            cwd: WORK, timeout: 60_000,
             env: { ...process.env, IDCHECK_CLIENT_ID: reseller.clientId, IDCHECK_CLIENT_SECRET: reseller.clientSecret },
           }).catch((err: { code?: number, stdout?: string, stderr?: string }) =>
             assert.fail(`${page.file}:${s.line}: the snippet exited ${err.code}\n${err.stdout}\n${err.stderr}`))
@@ -129,6 +134,5 @@ describe('the snippets of the docs, against a live server', () => {
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.join(ROOT, 'tsconfig.json'), include: files }))
     await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', path.join(dir, 'tsconfig.json')], { cwd: ROOT, timeout: 120_000 })
       .catch((err: { stdout?: string }) => assert.fail(`type errors in the docs' ts snippets:\n${err.stdout}`))
-    await rm(WORK, { recursive: true, force: true })
   })
 })
