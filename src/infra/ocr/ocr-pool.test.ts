@@ -135,6 +135,32 @@ describe('OCR: PDFs and photos in sandbox processes, tesseract in the OCR proces
       error instanceof SandboxMemoryExceeded && error.message === 'The file needed more than 400 MB of memory to read; it was not processed.')
   })
 
+  it('when line images are read with a set of characters, then each line comes back with only those characters', { skip: noFonts }, async () => {
+    const line = (text: string) => {
+      const canvas = createCanvas(400, 60)
+      const ctx = canvas.getContext('2d')
+      ctx.fillStyle = '#fff'
+      ctx.fillRect(0, 0, 400, 60)
+      ctx.fillStyle = '#000'
+      ctx.font = '28px sans-serif'
+      ctx.fillText(text, 20, 42)
+      return new Uint8Array(canvas.toBuffer('image/png'))
+    }
+    const read = await pool.recogniseLines([line('AB12CD34'), line('7<<<9')], { characters: 'ABCD0123456789<' })
+    assert.deepEqual(read.map((reading) => reading.text), ['AB12CD34', '7<<<9'])
+    assert.ok(read.every((reading) => reading.symbols.length === reading.text.length && reading.confidence > 0.5), JSON.stringify(read.map((r) => r.confidence)))
+  })
+
+  it('when another module\'s image task runs, then it gets the image and its input; its failure is ImageUnreadable; an oversized image never reaches it', async () => {
+    const own = createStandaloneOcr({ maxPixels: 10_000, taskModules: [new URL('../sandbox/sandbox-test-tasks.ts', import.meta.url)] })
+    after(() => own.close())
+    const image = new Uint8Array(createCanvas(50, 20).toBuffer('image/png'))
+    assert.deepEqual(await own.forTenant('t').runImageTask<{ label: string }>('echo', image, { label: 'seen' }).then(({ label }) => label), 'seen')
+    await assert.rejects(own.forTenant('t').runImageTask('refuse', image, { detail: 'no lines' }), (error: Error) =>
+      error instanceof ImageUnreadable && error.message === 'The image data is damaged or incomplete' && (error.cause as Error).message === 'Not a PDF: no lines')
+    await assert.rejects(own.forTenant('t').runImageTask('echo', new Uint8Array(createCanvas(200, 100).toBuffer('image/png'))), ImageTooLarge)
+  })
+
   it('when the OCR is closed, then its processes stop and it refuses work', async () => {
     const own = createStandaloneOcr({ maxPixels: 4_000_000 })
     await own.forTenant('t').recognise(new Uint8Array(createCanvas(100, 50).toBuffer('image/png')))
