@@ -1,20 +1,18 @@
 import multipart from '@fastify/multipart'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { CaseParams, DocumentParams } from '#shared/path-params.ts'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
 import { Unavailable, ValidationFailed } from '../../infra/http/api-error.ts'
+import { registerRoutes, route } from '../../infra/http/define-routes.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
 import { createValidatorCompiler } from '../../infra/http/validation.ts'
-import { CaseParams } from '../cases/index.ts'
 import { checkAdmissionResponses } from '../checks/index.ts'
 import { DocumentTooLarge } from './documents.errors.ts'
-import { DOCUMENT_TYPES, documentExample, DocumentParams, type DocumentType, fileContent } from './documents.schemas.ts'
+import { DOCUMENT_TYPES, documentExample, type DocumentType, fileContent } from './documents.schemas.ts'
 import { NO_DOCUMENT_SERVICE, type DocumentsService, type Upload } from './documents.service.ts'
 import { createUploadBudget } from './upload-budget.ts'
 
-const tags = ['Documents']
-const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such case (or active document) among yours (empty body)' })
 const DOCUMENT_TYPE_MESSAGE = `The documentType field must be one of: ${DOCUMENT_TYPES.join(', ')}.`
 /** Uploads past the bytes-in-flight cap wait about this long: a 10 MB upload is read in well under it. */
@@ -29,12 +27,11 @@ const UploadForm = Type.Object({
 }, { required: ['file', 'documentType'], examples: [{ documentType: 'BankStatement', file: 'statement-march.pdf' }] })
 
 export function documentsRoutes (documents: DocumentsService) {
-  return async function (fastify: FastifyInstance) {
+  return async function (app: FastifyInstance) {
     // Only this module's routes take multipart bodies; the file part is read to at most maxBytes.
-    await fastify.register(multipart, {
+    await app.register(multipart, {
       limits: { fileSize: documents.limits.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 50 },
     })
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     const validator = createValidatorCompiler()
     const budget = createUploadBudget(documents.limits.maxBytesInFlight)
     const release = async (request: FastifyRequest) => {
@@ -44,97 +41,109 @@ export function documentsRoutes (documents: DocumentsService) {
       budget.give(held)
     }
 
-    app.post('/api/cases/:caseId/documents', {
-      schema: {
-        tags, security, operationId: 'uploadDocument', summary: 'Upload a document to a case',
-        description: `multipart/form-data with one file part and a documentType field. PDF, PNG or JPEG, told from the bytes; at most ${documents.limits.maxBytes / (1024 * 1024)} MB and ${documents.limits.maxPages} pages. Document risk runs on every document, extraction on a BankStatement (each when enabled on your account); results arrive by webhook (check.completed, document.extracted) and with the document.`,
-        consumes: ['multipart/form-data'],
-        params: CaseParams, querystring: ApiVersionQuery, body: UploadForm,
-        response: {
-          201: Type.Ref('Document', { description: 'Stored; its checks are queued', headers: { Location: Type.String({ examples: ['/api/cases/17/documents/12'] }) } }),
-          400: errorListResponse('Not multipart, no file or documentType, not a PDF/PNG/JPEG, empty, damaged, password-protected, too many pages or pixels, refused by the pre-scan; no document service enabled on the account; or an unsupported api-version', {
-            notAccepted: ['The file must be a PDF, PNG or JPEG document; this one is application/zip.'],
-            passwordProtected: ['The PDF is password-protected; upload it without a password.'],
-            tooManyPages: ['The PDF has 51 pages; at most 50 are accepted.'],
-            missingType: [DOCUMENT_TYPE_MESSAGE],
-            noDocumentService: [NO_DOCUMENT_SERVICE],
-            unsupportedVersion: [UNSUPPORTED_VERSION],
-          }),
-          404: notFound,
-          409: jsonResponse('The same bytes are already on the case: duplicateId is that document', Type.Ref('DuplicateDocument'), { duplicateId: 12 }),
-          413: errorListResponse('The file is over the size limit', { tooLarge: ['The file is larger than 10 MB, the most a document may be.'] }),
-          ...authenticatedErrors,
-          429: checkAdmissionResponses[429],
-          503: problemResponse(503, 'This process is reading as many upload bytes as it may at once (UPLOAD_BYTES_IN_FLIGHT_MB), or every document reader is busy; retry after Retry-After seconds', {
-            busy: { title: 'Service Unavailable', detail: 'This server is reading as many uploads as it may at once; retry after 2 seconds.' },
-          }, { 'Retry-After': Type.Integer({ description: 'Seconds to wait before retrying', examples: [2] }) }),
+    registerRoutes(app, { tags: ['Documents'] }, [
+      route({
+        method: 'POST', url: '/api/cases/:caseId/documents', access: 'bearer',
+        schema: {
+          operationId: 'uploadDocument', summary: 'Upload a document to a case',
+          description: `multipart/form-data with one file part and a documentType field. PDF, PNG or JPEG, told from the bytes; at most ${documents.limits.maxBytes / (1024 * 1024)} MB and ${documents.limits.maxPages} pages. Document risk runs on every document, extraction on a BankStatement (each when enabled on your account); results arrive by webhook (check.completed, document.extracted) and with the document.`,
+          consumes: ['multipart/form-data'],
+          params: CaseParams, querystring: ApiVersionQuery, body: UploadForm,
+          response: {
+            201: Type.Ref('Document', { description: 'Stored; its checks are queued', headers: { Location: Type.String({ examples: ['/api/cases/17/documents/12'] }) } }),
+            400: errorListResponse('Not multipart, no file or documentType, not a PDF/PNG/JPEG, empty, damaged, password-protected, too many pages or pixels, refused by the pre-scan; no document service enabled on the account; or an unsupported api-version', {
+              notAccepted: ['The file must be a PDF, PNG or JPEG document; this one is application/zip.'],
+              passwordProtected: ['The PDF is password-protected; upload it without a password.'],
+              tooManyPages: ['The PDF has 51 pages; at most 50 are accepted.'],
+              missingType: [DOCUMENT_TYPE_MESSAGE],
+              noDocumentService: [NO_DOCUMENT_SERVICE],
+              unsupportedVersion: [UNSUPPORTED_VERSION],
+            }),
+            404: notFound,
+            409: jsonResponse('The same bytes are already on the case: duplicateId is that document', Type.Ref('DuplicateDocument'), { duplicateId: 12 }),
+            413: errorListResponse('The file is over the size limit', { tooLarge: ['The file is larger than 10 MB, the most a document may be.'] }),
+            ...authenticatedErrors,
+            429: checkAdmissionResponses[429],
+            503: problemResponse(503, 'This process is reading as many upload bytes as it may at once (UPLOAD_BYTES_IN_FLIGHT_MB), or every document reader is busy; retry after Retry-After seconds', {
+              busy: { title: 'Service Unavailable', detail: 'This server is reading as many uploads as it may at once; retry after 2 seconds.' },
+            }, { 'Retry-After': Type.Integer({ description: 'Seconds to wait before retrying', examples: [2] }) }),
+          },
         },
-      },
-      // Before a byte of the body is read: whose case, which services, how much room (docs/documents.md).
-      // A refused upload's body is never parsed or held: Node discards it as it arrives, so the
-      // client still reads the answer (closing at once would cut some clients off mid-send).
-      preHandler: async (request) => {
-        await documents.admit(callerOf(request), request.params.caseId)
-        // A body without a length may be as large as the largest document.
-        const declared = Number(request.headers['content-length'])
-        const bytes = Number.isFinite(declared) && declared > 0 ? declared : documents.limits.maxBytes
-        if (!budget.take(bytes)) throw new Unavailable(`This server is reading as many uploads as it may at once; retry after ${BUSY_RETRY_SECONDS} seconds.`, BUSY_RETRY_SECONDS)
-        heldBytes.set(request, bytes)
-      },
-      onResponse: release,
-      onRequestAbort: release,
-      // The form is read from the stream in the handler; its schema above documents it.
-      validatorCompiler: (route) => route.httpPart === 'body' ? () => true : validator(route),
-    }, async (request, reply) => {
-      const { caseId } = request.params
-      const document = await documents.upload(callerOf(request), caseId, await readUpload(request, documents.limits.maxBytes))
-      return reply.code(201).header('location', `/api/cases/${caseId}/documents/${document.id}`).send(document)
-    })
-
-    app.get('/api/cases/:caseId/documents', {
-      schema: {
-        tags, security, operationId: 'listDocuments', summary: 'List the documents of a case',
-        description: 'Active (not deleted) documents, newest first.',
-        params: CaseParams, querystring: ApiVersionQuery,
-        response: { 200: Type.Array(Type.Ref('Document'), { description: 'The active documents, newest first', examples: [[documentExample]] }), ...versionError, 404: notFound, ...authenticatedErrors },
-      },
-    }, async (request) => documents.list(callerOf(request), request.params.caseId))
-
-    app.get('/api/cases/:caseId/documents/:id', {
-      schema: {
-        tags, security, operationId: 'getDocument', summary: 'Get a document with its latest extraction and risk result',
-        description: 'The document with latestExtraction, latestRisk and latestKyc: the newest check of each type on it (pending, completed or failed), or null when none was run.',
-        params: DocumentParams, querystring: ApiVersionQuery,
-        response: { 200: Type.Ref('DocumentDetail', { description: 'The document' }), ...versionError, 404: notFound, ...authenticatedErrors },
-      },
-    }, async (request) => documents.get(callerOf(request), request.params.caseId, request.params.id))
-
-    app.get('/api/cases/:caseId/documents/:id/content', {
-      schema: {
-        tags, security, operationId: 'getDocumentContent', summary: 'Download the original bytes',
-        description: 'The file exactly as uploaded, with its content type and Content-Disposition: attachment.',
-        params: DocumentParams, querystring: ApiVersionQuery,
-        response: {
-          200: { description: 'The file', content: fileContent(['application/pdf', 'image/png', 'image/jpeg']) },
-          ...versionError, 404: notFound, ...authenticatedErrors,
+        // Before a byte of the body is read: whose case, which services, how much room (docs/documents.md).
+        // A refused upload's body is never parsed or held: Node discards it as it arrives, so the
+        // client still reads the answer (closing at once would cut some clients off mid-send).
+        preHandler: async (request) => {
+          await documents.admit(callerOf(request), request.params.caseId)
+          // A body without a length may be as large as the largest document.
+          const declared = Number(request.headers['content-length'])
+          const bytes = Number.isFinite(declared) && declared > 0 ? declared : documents.limits.maxBytes
+          if (!budget.take(bytes)) throw new Unavailable(`This server is reading as many uploads as it may at once; retry after ${BUSY_RETRY_SECONDS} seconds.`, BUSY_RETRY_SECONDS)
+          heldBytes.set(request, bytes)
         },
-      },
-    }, async (request, reply) => {
-      const content = await documents.content(callerOf(request), request.params.caseId, request.params.id)
-      return reply.type(content.contentType).header('content-disposition', attachment(content.fileName)).send(Buffer.from(content.bytes))
-    })
+        onResponse: release,
+        onRequestAbort: release,
+        // The form is read from the stream in the handler; its schema above documents it.
+        validatorCompiler: (part) => part.httpPart === 'body' ? () => true : validator(part),
+        handler: async (request, reply) => {
+          const { caseId } = request.params
+          const document = await documents.upload(callerOf(request), caseId, await readUpload(request, documents.limits.maxBytes))
+          return reply.code(201).header('location', `/api/cases/${caseId}/documents/${document.id}`).send(document)
+        },
+      }),
 
-    app.delete('/api/cases/:caseId/documents/:id', {
-      schema: {
-        tags, security, operationId: 'deleteDocument', summary: 'Delete a document',
-        description: 'Soft delete: its bytes, results and the bank accounts made from it are kept for audit, but it leaves the list and gets no more checks.',
-        params: DocumentParams, querystring: ApiVersionQuery,
-        response: { 204: Type.Null({ description: 'Deleted (no body)' }), ...versionError, 404: notFound, ...authenticatedErrors },
-      },
-    }, async (request, reply) => {
-      await documents.softDelete(callerOf(request), request.params.caseId, request.params.id)
-      return reply.code(204).send(null)
-    })
+      route({
+        method: 'GET', url: '/api/cases/:caseId/documents', access: 'bearer',
+        schema: {
+          operationId: 'listDocuments', summary: 'List the documents of a case',
+          description: 'Active (not deleted) documents, newest first.',
+          params: CaseParams, querystring: ApiVersionQuery,
+          response: { 200: Type.Array(Type.Ref('Document'), { description: 'The active documents, newest first', examples: [[documentExample]] }), ...versionError, 404: notFound, ...authenticatedErrors },
+        },
+        handler: async (request) => documents.list(callerOf(request), request.params.caseId),
+      }),
+
+      route({
+        method: 'GET', url: '/api/cases/:caseId/documents/:id', access: 'bearer',
+        schema: {
+          operationId: 'getDocument', summary: 'Get a document with its latest extraction and risk result',
+          description: 'The document with latestExtraction, latestRisk and latestKyc: the newest check of each type on it (pending, completed or failed), or null when none was run.',
+          params: DocumentParams, querystring: ApiVersionQuery,
+          response: { 200: Type.Ref('DocumentDetail', { description: 'The document' }), ...versionError, 404: notFound, ...authenticatedErrors },
+        },
+        handler: async (request) => documents.get(callerOf(request), request.params.caseId, request.params.id),
+      }),
+
+      route({
+        method: 'GET', url: '/api/cases/:caseId/documents/:id/content', access: 'bearer',
+        schema: {
+          operationId: 'getDocumentContent', summary: 'Download the original bytes',
+          description: 'The file exactly as uploaded, with its content type and Content-Disposition: attachment.',
+          params: DocumentParams, querystring: ApiVersionQuery,
+          response: {
+            200: { description: 'The file', content: fileContent(['application/pdf', 'image/png', 'image/jpeg']) },
+            ...versionError, 404: notFound, ...authenticatedErrors,
+          },
+        },
+        handler: async (request, reply) => {
+          const content = await documents.content(callerOf(request), request.params.caseId, request.params.id)
+          return reply.type(content.contentType).header('content-disposition', attachment(content.fileName)).send(Buffer.from(content.bytes))
+        },
+      }),
+
+      route({
+        method: 'DELETE', url: '/api/cases/:caseId/documents/:id', access: 'bearer',
+        schema: {
+          operationId: 'deleteDocument', summary: 'Delete a document',
+          description: 'Soft delete: its bytes, results and the bank accounts made from it are kept for audit, but it leaves the list and gets no more checks.',
+          params: DocumentParams, querystring: ApiVersionQuery,
+          response: { 204: Type.Null({ description: 'Deleted (no body)' }), ...versionError, 404: notFound, ...authenticatedErrors },
+        },
+        handler: async (request, reply) => {
+          await documents.softDelete(callerOf(request), request.params.caseId, request.params.id)
+          return reply.code(204).send(null)
+        },
+      }),
+    ])
   }
 }
 

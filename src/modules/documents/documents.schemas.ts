@@ -5,11 +5,6 @@ export type DocumentType = typeof DOCUMENT_TYPES[number]
 /** The identity documents KYC reads, of a Person case. */
 export const IDENTITY_DOCUMENT_TYPES: readonly DocumentType[] = ['Passport', 'IdentityCard']
 
-const positiveId = (what: string) => Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: `The ${what} in the path must be a positive integer.` })
-
-export const DocumentParams = Type.Object({ caseId: positiveId('caseId'), id: positiveId('id') })
-export const SampleParams = Type.Object({ name: Type.String({ maxLength: 100, description: 'A sample file name, e.g. clean-statement.pdf' }) })
-
 export const documentExample = {
   id: 12, caseId: 17, documentType: 'BankStatement', fileName: 'statement-march.pdf', contentType: 'application/pdf',
   sizeBytes: 2841, sha256: '5f1d8c0e0c4f4f6a2b2f0c5d9d7c1b8a3e6f4d2c1b0a9e8d7c6b5a4f3e2d1c0b', pageCount: 1, createTs: '2026-11-22T10:15:30.120Z',
