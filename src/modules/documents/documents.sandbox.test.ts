@@ -9,7 +9,7 @@ import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
 import { givenCase } from '../../../test/helpers/given-cases.ts'
 import { multipartBody } from '../../../test/helpers/multipart.ts'
 import { residentBytes } from '../../infra/sandbox/process-memory.ts'
-import { makeStatement } from './risk/test-statements.ts'
+import { makeStatement } from '../../../test/fixtures/risk-statements.ts'
 
 const { app } = await buildTestApp({ rateLimitPerSecond: 10_000 })
 // A tight parse budget, so a file a little larger than it is enough to run a parse over.

@@ -5,7 +5,7 @@ import { assessDocumentRisk } from './document-risk.ts'
 import { DocumentUnreadable, type RiskSignal } from '../analysis/analysis-types.ts'
 import {
   appendRevision, CLEAN_ROWS, makePasswordProtectedPdf, makeSpacePaddedStatement, makeStatement, ONE_PIXEL_PNG, paintOverFigure, type StatementRow,
-} from './test-statements.ts'
+} from '../../../../test/fixtures/risk-statements.ts'
 
 const now = new Date('2026-04-10T12:00:00Z')
 

@@ -8,7 +8,7 @@ import { DocumentUnreadable, type RiskSignal } from '../analysis/analysis-types.
 import { DOCUMENT_TASKS } from '../parser-task-names.ts'
 import { createDocumentParsers } from '../parsers.ts'
 import { assessDocumentRisk } from './document-risk.ts'
-import { makePasswordProtectedPdf, makeStatement } from './test-statements.ts'
+import { makePasswordProtectedPdf, makeStatement } from '../../../../test/fixtures/risk-statements.ts'
 
 const now = new Date('2026-04-10T12:00:00Z')
 
