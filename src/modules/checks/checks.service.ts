@@ -64,7 +64,7 @@ export function createChecksService (deps: ChecksDeps) {
   const enabled = async (q: Queryable, type: CheckType<any, any>, accountId: number) =>
     type.provider !== null && (await catalogue.enabledAmong(q, type.service.name, [accountId])).has(accountId)
 
-  const assertRoomFor = createAdmission(deps.admission, clock, deps.types.filter((t) => t.readsPages).map((t) => t.name))
+  const assertRoomFor = createAdmission(deps.admission, clock, deps.types.filter((t) => t.readsPages).map((t) => t.name).sort())
 
   /** Takes the account's admission lock and checks its limits for a new check of `type` on the subject. */
   const admit = async (tx: Queryable, type: CheckType<any, any>, accountId: number, subjectId: number) => {
