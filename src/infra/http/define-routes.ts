@@ -18,8 +18,8 @@ export type ApiRoute<S extends FastifySchema = FastifySchema> = RouteOptions<
 > & { access: Access }
 
 export interface RouteTable {
-  /** The OpenAPI tags of every route in the table. */
-  tags: string[]
+  /** The OpenAPI tags of every route in the table (none for routes hidden from the API description). */
+  tags?: string[]
 }
 
 /** A route row, its request and reply typed from its schema (TypeScript infers S here, not in an array). */
@@ -35,7 +35,7 @@ export function registerRoutes (app: FastifyInstance, table: RouteTable, routes:
       ...options,
       // config.public is what the bearer-auth and rate-limit hooks read; security is what the API description shows.
       config: isPublic ? { ...options.config, public: true } : options.config,
-      schema: { tags: table.tags, security: isPublic ? [] : [{ bearerAuth: [] }], ...options.schema },
+      schema: { ...(table.tags ? { tags: table.tags } : {}), security: isPublic ? [] : [{ bearerAuth: [] }], ...options.schema },
     } as RouteOptions)
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { registerRoutes, route } from '../../infra/http/define-routes.ts'
 import { matchRoute } from './page-paths.ts'
 
 /**
@@ -42,18 +43,24 @@ export function backOfficeRoutes () {
   return async function (app: FastifyInstance) {
     const assets = loadAssets()
     const page = readFileSync(path.join(PUBLIC_DIR, 'index.html'))
-    const route = { config: { public: true }, schema: { hide: true } }
-
     const sendPage = (pathname: string, reply: FastifyReply) =>
       securityHeaders(reply).code(matchRoute(pathname) ? 200 : 404).type('text/html; charset=utf-8').send(page)
 
-    app.get('/app', route, (request, reply) => sendPage(new URL(request.url, 'http://x').pathname, reply))
-    app.get('/app/*', route, (request, reply) => {
-      const rest = (request.params as { '*': string })['*']
-      const asset = rest.startsWith('assets/') ? assets.get(rest.slice('assets/'.length)) : undefined
-      if (asset) return securityHeaders(reply).type(asset.type).send(asset.body)
-      if (rest.startsWith('assets/')) return reply.code(404).send()
-      return sendPage(new URL(request.url, 'http://x').pathname, reply)
-    })
+    registerRoutes(app, {}, [
+      route({
+        method: 'GET', url: '/app', access: 'public', schema: { hide: true },
+        handler: (request, reply) => sendPage(new URL(request.url, 'http://x').pathname, reply),
+      }),
+      route({
+        method: 'GET', url: '/app/*', access: 'public', schema: { hide: true },
+        handler: (request, reply) => {
+          const rest = (request.params as { '*': string })['*']
+          const asset = rest.startsWith('assets/') ? assets.get(rest.slice('assets/'.length)) : undefined
+          if (asset) return securityHeaders(reply).type(asset.type).send(asset.body)
+          if (rest.startsWith('assets/')) return reply.code(404).send()
+          return sendPage(new URL(request.url, 'http://x').pathname, reply)
+        },
+      }),
+    ])
   }
 }
