@@ -1,14 +1,11 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { CaseParams, CheckParams } from '#shared/path-params.ts'
 import { ApiVersionQuery, authenticatedErrors, errorListResponse, jsonResponse, problemResponse, UNSUPPORTED_VERSION, versionError } from '#shared/schemas.ts'
+import { defineRoutes, route } from '../../infra/http/define-routes.ts'
 import { callerOf } from '../../infra/http/request-caller.ts'
-import { CaseParams } from '../cases/index.ts'
-import { checkExample, CheckParams, createCheckBody } from './checks.schemas.ts'
+import { checkExample, createCheckBody } from './checks.schemas.ts'
 import { checkView, type ChecksService } from './checks.service.ts'
 
-const tags = ['Checks']
-const security = [{ bearerAuth: [] }]
 const notFound = Type.Null({ description: 'No such case (or check) among yours (empty body)' })
 
 /**
@@ -25,11 +22,11 @@ export const checkAdmissionResponses = {
 }
 
 export function checksRoutes (checks: ChecksService) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    app.post('/api/cases/:caseId/checks', {
+  return defineRoutes({ tags: ['Checks'] }, [
+    route({
+      method: 'POST', url: '/api/cases/:caseId/checks', access: 'bearer',
       schema: {
-        tags, security, operationId: 'requestCheck', summary: 'Run a check on a case',
+        operationId: 'requestCheck', summary: 'Run a check on a case',
         description: 'Queues a check of any type: AML on the case, BAV of a bankAccountId, KYC, DocumentExtraction or DocumentRisk of a documentId. 202 with the pending check and its Location; the result arrives by webhook (check.completed or check.failed) and at that Location. While a check of the same type on the same subject is pending, 409 names it. Past the account\'s checks in flight or OCR pages per hour, 429 with Retry-After.',
         params: CaseParams, querystring: ApiVersionQuery, body: createCheckBody(checks.typeNames),
         response: {
@@ -50,29 +47,33 @@ export function checksRoutes (checks: ChecksService) {
           ...checkAdmissionResponses,
         },
       },
-    }, async (request, reply) => {
-      const { caseId } = request.params
-      const check = await checks.request(callerOf(request), caseId, request.body)
-      return reply.code(202).header('location', `/api/cases/${caseId}/checks/${check.id}`).send(checkView(check))
-    })
+      handler: async (request, reply) => {
+        const { caseId } = request.params
+        const check = await checks.request(callerOf(request), caseId, request.body)
+        return reply.code(202).header('location', `/api/cases/${caseId}/checks/${check.id}`).send(checkView(check))
+      },
+    }),
 
-    app.get('/api/cases/:caseId/checks', {
+    route({
+      method: 'GET', url: '/api/cases/:caseId/checks', access: 'bearer',
       schema: {
-        tags, security, operationId: 'listChecks', summary: 'List the checks of a case',
+        operationId: 'listChecks', summary: 'List the checks of a case',
         description: 'Every check of the case, of every type, newest first. Each completed check is immutable: a new run is a new check.',
         params: CaseParams, querystring: ApiVersionQuery,
         response: { 200: Type.Array(Type.Ref('Check'), { description: 'The checks, newest first', examples: [[checkExample]] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, async (request) => (await checks.list(callerOf(request), request.params.caseId)).map(checkView))
+      handler: async (request) => (await checks.list(callerOf(request), request.params.caseId)).map(checkView),
+    }),
 
-    app.get('/api/cases/:caseId/checks/:id', {
+    route({
+      method: 'GET', url: '/api/cases/:caseId/checks/:id', access: 'bearer',
       schema: {
-        tags, security, operationId: 'getCheck', summary: 'Get a check',
+        operationId: 'getCheck', summary: 'Get a check',
         description: 'One check of the case, pending, completed or failed. A check that does not exist or is not yours is an empty 404.',
         params: CheckParams, querystring: ApiVersionQuery,
         response: { 200: Type.Ref('Check', { description: 'The check', examples: [checkExample] }), ...versionError, 404: notFound, ...authenticatedErrors },
       },
-    }, async (request) => checkView(await checks.get(callerOf(request), request.params.caseId, request.params.id)))
-  }
+      handler: async (request) => checkView(await checks.get(callerOf(request), request.params.caseId, request.params.id)),
+    }),
+  ])
 }
-

@@ -17,11 +17,6 @@ export const PendingCheckBody = Type.Object({
   pendingCheckId: Type.Integer({ description: 'The pending check of the same type on the same subject; its result arrives by webhook and at its Location' }),
 }, { $id: 'PendingCheck', examples: [{ pendingCheckId: 41 }] })
 
-export const CheckParams = Type.Object({
-  caseId: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The caseId in the path must be a positive integer.' }),
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'The id in the path must be a positive integer.' }),
-})
-
 const RiskRating = Type.Object({
   id: Type.Integer({ description: '1 Low, 2 Medium, 3 High' }),
   name: Type.String({ description: 'Low, Medium or High' }),
