@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { buildTestApp } from '../helpers/build-test-app.ts'
-import { givenReseller } from '../helpers/given.ts'
+import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
+import { givenReseller } from '../../../test/helpers/given.ts'
 
 const { app, config } = await buildTestApp()
 const DEFAULT_LIMIT = config.rateLimitPerSecond

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Config } from '../../src/config/config.ts'
-import type { Database } from '../../src/infra/db/database.ts'
-import { createSecretBox } from '../../src/infra/security/secret-box.ts'
-import { generateWebhookSecret } from '../../src/modules/webhooks/webhook-signing.ts'
-import { givenReseller, type GivenClient } from '../helpers/given.ts'
-import { buildTestAppWithDb, deliveriesOf, type DeliveryView, sleep, waitForDeliveries } from '../helpers/webhook-fixtures.ts'
-import { answers, startWebhookReceiver } from '../helpers/webhook-receiver.ts'
+import type { Config } from '../../config/config.ts'
+import type { Database } from '../../infra/db/database.ts'
+import { createSecretBox } from '../../infra/security/secret-box.ts'
+import { generateWebhookSecret } from './webhook-signing.ts'
+import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
+import { buildTestAppWithDb, deliveriesOf, type DeliveryView, sleep, waitForDeliveries } from '../../../test/helpers/webhook-fixtures.ts'
+import { answers, startWebhookReceiver } from '../../../test/helpers/webhook-receiver.ts'
 
 // Production refuses private, loopback and link-local targets when an endpoint is created and again when a delivery
 // is sent (DNS may have changed, or the row predates a rule). The sandbox allows them: every other webhook test

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { InjectOptions } from 'fastify'
-import { buildTestApp } from '../helpers/build-test-app.ts'
-import { givenReseller } from '../helpers/given.ts'
+import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
+import { givenReseller } from '../../../test/helpers/given.ts'
 
 const { app } = await buildTestApp()
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, describe, it } from 'node:test'
-import { connectDatabase } from '../../src/infra/db/connect.ts'
-import { buildTestApp } from '../helpers/build-test-app.ts'
-import { givenReseller, givenToken } from '../helpers/given.ts'
-import { testConfig } from '../helpers/test-config.ts'
-import { givenWebhook, verifySignature } from '../helpers/webhook-fixtures.ts'
-import { startWebhookReceiver } from '../helpers/webhook-receiver.ts'
+import { connectDatabase } from '../../infra/db/connect.ts'
+import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
+import { givenReseller, givenToken } from '../../../test/helpers/given.ts'
+import { testConfig } from '../../../test/helpers/test-config.ts'
+import { givenWebhook, verifySignature } from '../../../test/helpers/webhook-fixtures.ts'
+import { startWebhookReceiver } from '../../../test/helpers/webhook-receiver.ts'
 
 // Webhook secrets are sealed under WEBHOOK_SECRET_KEY, not the token key: a deployment that rotates
 // either key keeps signing its deliveries with the secrets its integrators hold.

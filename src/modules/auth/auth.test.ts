@@ -2,11 +2,11 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { Redis } from 'ioredis'
-import { createTokens } from '../../src/infra/security/tokens.ts'
-import { buildTestApp } from '../helpers/build-test-app.ts'
-import { eventually } from '../helpers/eventually.ts'
-import { givenReseller, givenSubAccount, givenToken } from '../helpers/given.ts'
-import { needsRedis } from '../helpers/skip.ts'
+import { createTokens } from '../../infra/security/tokens.ts'
+import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
+import { eventually } from '../../../test/helpers/eventually.ts'
+import { givenReseller, givenSubAccount, givenToken } from '../../../test/helpers/given.ts'
+import { needsRedis } from '../../../test/helpers/skip.ts'
 
 // Small on purpose: the brute-force tests reach it quickly. Every test that fails an
 // authentication does so from an address of its own, so the tests never lock each other out.

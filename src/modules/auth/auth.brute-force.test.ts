@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { App } from '../../src/app.ts'
-import { buildTestApp } from '../helpers/build-test-app.ts'
-import { givenReseller } from '../helpers/given.ts'
+import type { App } from '../../app.ts'
+import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
+import { givenReseller } from '../../../test/helpers/given.ts'
 
 // The attempt is counted before the secret is judged, so a concurrent burst cannot slip past the limit.
 const authenticate = (app: App, body: { clientId: string, clientSecret: string }, remoteAddress: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { buildTestApp } from '../helpers/build-test-app.ts'
+import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
 
 const { app } = await buildTestApp()
 

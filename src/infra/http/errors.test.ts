@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
-import { connectDatabase } from '../../src/infra/db/connect.ts'
-import { buildTestApp } from '../helpers/build-test-app.ts'
-import { testConfig } from '../helpers/test-config.ts'
-import { givenReseller, uniqueName } from '../helpers/given.ts'
+import { connectDatabase } from '../db/connect.ts'
+import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
+import { testConfig } from '../../../test/helpers/test-config.ts'
+import { givenReseller, uniqueName } from '../../../test/helpers/given.ts'
 
 const { app, config } = await buildTestApp()
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { givenReseller, type GivenClient } from '../helpers/given.ts'
+import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
 import {
   buildTestAppWithDb, type DeliveryView, givenBankAccount, givenCase, givenWebhook, sandboxPairs, sleep, verifySignature, waitForDeliveries,
-} from '../helpers/webhook-fixtures.ts'
-import { answers, startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts'
+} from '../../../test/helpers/webhook-fixtures.ts'
+import { answers, startWebhookReceiver, waitUntil } from '../../../test/helpers/webhook-receiver.ts'
 
 // Test config: retry schedule × 0.001 (5 ms, 300 ms, 1.8 s, 7.2 s, …), webhookTimeoutMs 2000, queue polling 0.5 s.
 // On PostgreSQL the queue listens for new jobs and polls only every 5 s, which is when a deferred retry gets picked up:
