@@ -87,7 +87,9 @@ describe('Dockerfile', () => {
     const copied = runtime.filter((l) => /^COPY\s/.test(l) && !/--from=/.test(l))
       .flatMap((l) => l.replace(/^COPY\s+(--\S+\s+)*/, '').split(/\s+/).slice(0, -1))
     for (const path of copied) assert.ok(existsSync(ROOT + path), `${path} exists`)
-    for (const needed of ['package.json', 'src', 'migrations']) assert.ok(copied.includes(needed), `${needed} is copied`)
+    // npm start runs bin/idcheck, which runs src/ with the dependencies installed by the first stage.
+    for (const needed of ['package.json', 'bin', 'src', 'migrations']) assert.ok(copied.includes(needed), `${needed} is copied`)
+    assert.ok(runtime.some((l) => /^COPY\s+--from=deps\s+\/app\/node_modules\s/.test(l)), 'node_modules comes from the dependency stage')
   })
 
   it('sets only variables the service reads (or npm\'s own)', () => {
