@@ -52,7 +52,9 @@ describe('data directory lock', () => {
     const exited = new Promise((resolve) => holder.once('exit', resolve))
     holder.kill('SIGKILL')
     await exited
+    const started = Date.now()
     const unlock = await lockDataDir(dir, 'idcheck serve')
+    assert.ok(Date.now() - started < 1000, `the lock took ${Date.now() - started} ms`)
     unlock()
   })
 
