@@ -1,3 +1,10 @@
 -- The check types are the ones the build registers (src/check-types.ts), checked by the API's
 -- schema; a list here would make every new check type a migration.
 ALTER TABLE checks DROP CONSTRAINT IF EXISTS checks_check_type_check;
+
+-- The pages a check reads by OCR, kept on the check: the admission limit sums them without reading
+-- another module's table. Checks made before this count their document's pages, as they did.
+ALTER TABLE checks ADD COLUMN ocr_pages integer NOT NULL DEFAULT 0;
+UPDATE checks c SET ocr_pages = d.page_count
+  FROM documents d
+  WHERE c.subject_type = 'document' AND c.subject_id = d.id AND c.check_type IN ('DocumentExtraction', 'KYC');

@@ -54,7 +54,7 @@ export interface AppOverrides {
  * catalogue that sells them and the pipeline that runs them.
  */
 const modulesOf = (checkTypes: readonly CheckTypeDefinition[]): AppModule[] => [
-  webhooksModule, casesModule, bavModule, bankAccountsModule, documentParsingModule, amlScreenerModule,
+  webhooksModule, casesModule, bavModule, bankAccountsModule, documentParsingModule(checkTypes.flatMap((type) => type.sandboxTaskModules ?? [])), amlScreenerModule,
   checkTypesModule(checkTypes), servicesCatalogueModule, checksModule(checkTypes),
   accountsModule, authModule, documentsModule, screeningModule, sampleDocumentsModule, pingModule, backOfficeModule,
 ]

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { after, describe, it } from 'node:test'
 import { CHECK_TYPES } from '../../check-types.ts'
+import type { CheckTypeDefinition } from './check-type.ts'
 import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
 import { echoCalls, echoCheckType } from '../../../test/helpers/echo-check-type.ts'
 import { eventually } from '../../../test/helpers/eventually.ts'
@@ -61,10 +62,9 @@ const eventsOf = (checkId: number) =>
 
 describe('every registered check type keeps the pipeline\'s contract', () => {
   it('registers each type once, with its own name, catalogue service and queue', () => {
-    const all = [...CHECK_TYPES, echoCheckType]
-    for (const key of [(t: typeof all[number]) => t.name, (t: typeof all[number]) => t.service.id, (t: typeof all[number]) => t.service.code, (t: typeof all[number]) => t.queue(app.config).name]) {
-      assert.equal(new Set(all.map(key)).size, all.length)
-    }
+    const all: CheckTypeDefinition[] = [...CHECK_TYPES, echoCheckType]
+    const keys: ((t: CheckTypeDefinition) => string | number)[] = [(t) => t.name, (t) => t.service.id, (t) => t.service.code, (t) => t.queue(app.config).name]
+    for (const key of keys) assert.equal(new Set(all.map(key)).size, all.length)
     assert.deepEqual(Object.keys(SUBJECTS).sort(), all.map((t) => t.name).sort(), 'each type has a row in this table')
   })
 

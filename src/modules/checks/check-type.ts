@@ -77,8 +77,8 @@ export interface CheckTypeDeclaration {
   /** The shape of `result` on a completed check (with an $id), for the response and the API description. */
   resultSchema: TSchema
   queue: (config: Config) => CheckQueue
-  /** It reads its document's pages by OCR, so each check counts against the account's OCR pages per hour. */
-  readsPages?: boolean
+  /** Sandbox task modules its provider runs in the document parsers' processes, loaded there before their memory is capped. */
+  sandboxTaskModules?: readonly URL[]
   /**
    * Starts by itself, in the transaction that adds a subject of its type, when the account has its
    * service and `when` holds (KYC: a person's passport or identity card); otherwise only on request.
@@ -94,6 +94,8 @@ export interface CheckType<S extends Subject = Subject, R = unknown> extends Omi
   unavailableReason: string | null
   /** The subject as the provider needs it; undefined when it no longer exists (soft-deleted). */
   loadSubject (q: Queryable, subjectId: number): Promise<S | undefined>
+  /** The pages a check reads by OCR (its document's), counted against the account's OCR pages per hour; absent when it reads none. */
+  pagesToRead?: (q: Queryable, subjectId: number) => Promise<number>
   /** Why this subject cannot have this check (a 400 to a request), or null when it can (KYC: only a person's identity document). */
   refuse?: (subject: S) => string | null
   /** Locks the subject in the transaction that records the result; false when it was deleted meanwhile. */

@@ -30,7 +30,7 @@ export function createAdmission (limits: AdmissionLimits, clock: Clock, ocrTypes
     }
     const pages = need.checkTypes.some((t) => ocrTypes.includes(t)) ? need.ocrPages ?? 0 : 0
     if (pages === 0) return
-    const used = await repo.ocrPagesSince(q, accountId, ocrTypes, new Date(clock.now() - HOUR_SECONDS * 1000))
+    const used = await repo.ocrPagesSince(q, accountId, new Date(clock.now() - HOUR_SECONDS * 1000))
     if (used.pages > 0 && used.pages + pages > limits.ocrPagesPerHour) {
       const wait = Math.max(1, used.freeInSeconds)
       throw new TooManyChecks(`This account has sent ${plural(used.pages, 'document page')} to be read (${ocrTypeNames}) in the past hour; ${pages} more would pass its limit of ${limits.ocrPagesPerHour} pages per hour. Retry after ${plural(wait, 'second')}.`, wait)
@@ -38,4 +38,4 @@ export function createAdmission (limits: AdmissionLimits, clock: Clock, ocrTypes
   }
 }
 
-export { lockAccount, pagesOf } from './checks-admission.repository.ts'
+export { lockAccount } from './checks-admission.repository.ts'

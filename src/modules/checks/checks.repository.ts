@@ -37,7 +37,7 @@ const toRecord = (r: CheckRow): CheckRecord => ({
   failureReason: r.failureReason,
 })
 
-export interface NewCheck { accountId: number, caseId: number, checkType: CheckTypeName, subjectType: SubjectType, subjectId: number, createTs: Date }
+export interface NewCheck { accountId: number, caseId: number, checkType: CheckTypeName, subjectType: SubjectType, subjectId: number, createTs: Date, ocrPages?: number }
 
 /**
  * The new pending check, with how many of the account's checks of its type were pending before it
@@ -46,12 +46,12 @@ export interface NewCheck { accountId: number, caseId: number, checkType: CheckT
  */
 export async function insertPending (tx: Queryable, c: NewCheck): Promise<{ check: CheckRecord, queuedBefore: number } | undefined> {
   const [row] = await tx.query<CheckRow & { queuedBefore: number }>(
-    `INSERT INTO checks (account_id, case_id, check_type, subject_type, subject_id, create_ts)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO checks (account_id, case_id, check_type, subject_type, subject_id, create_ts, ocr_pages)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (check_type, subject_type, subject_id) WHERE status = 'pending' DO NOTHING
      RETURNING ${COLUMNS},
        (SELECT count(*)::int FROM checks p WHERE p.account_id = $1 AND p.check_type = $3 AND p.status = 'pending') AS "queuedBefore"`,
-    [c.accountId, c.caseId, c.checkType, c.subjectType, c.subjectId, c.createTs])
+    [c.accountId, c.caseId, c.checkType, c.subjectType, c.subjectId, c.createTs, c.ocrPages ?? 0])
   return row && { check: toRecord(row), queuedBefore: Number(row.queuedBefore) }
 }
 

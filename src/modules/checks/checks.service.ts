@@ -9,7 +9,7 @@ import type { ServicesCatalogue } from '../services-catalogue/index.ts'
 import type { SubjectAdded } from '#shared/domain-events.ts'
 import { CheckCannotComplete, type CheckQueue, type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, type Subject, type SubjectType } from './check-type.ts'
 import { claimCheck, type Lease } from './check-lease.ts'
-import { type AdmissionLimits, createAdmission, lockAccount, type Need, pagesOf } from './checks-admission.ts'
+import { type AdmissionLimits, createAdmission, lockAccount, type Need } from './checks-admission.ts'
 import { CheckAlreadyPending, CheckServiceNotEnabled, CheckSubjectNotFound } from './checks.errors.ts'
 import * as repo from './checks.repository.ts'
 
@@ -64,21 +64,22 @@ export function createChecksService (deps: ChecksDeps) {
   const enabled = async (q: Queryable, type: CheckType<any, any>, accountId: number) =>
     type.provider !== null && (await catalogue.enabledAmong(q, type.service.name, [accountId])).has(accountId)
 
-  const assertRoomFor = createAdmission(deps.admission, clock, deps.types.filter((t) => t.readsPages).map((t) => t.name).sort())
+  const assertRoomFor = createAdmission(deps.admission, clock, deps.types.filter((t) => t.pagesToRead).map((t) => t.name).sort())
 
-  /** Takes the account's admission lock and checks its limits for a new check of `type` on the subject. */
-  const admit = async (tx: Queryable, type: CheckType<any, any>, accountId: number, subjectId: number) => {
+  /** Takes the account's admission lock and checks its limits for a new check of `type` on the subject; the pages it will read by OCR. */
+  const admit = async (tx: Queryable, type: CheckType<any, any>, accountId: number, subjectId: number): Promise<number> => {
     await lockAccount(tx, accountId)
-    const ocrPages = type.readsPages ? await pagesOf(tx, subjectId) : 0
+    const ocrPages = type.pagesToRead ? await type.pagesToRead(tx, subjectId) : 0
     await assertRoomFor(tx, accountId, { checkTypes: [type.name], ocrPages })
+    return ocrPages
   }
 
   /**
    * The check row and its job, on the caller's transaction: the check exists iff its job does.
    * When a check of the type is pending on the subject already, that one is returned, marked `existing`.
    */
-  const enqueue = async (tx: Queryable, type: CheckType<any, any>, accountId: number, caseId: number, subjectId: number) => {
-    const made = await repo.insertPending(tx, { accountId, caseId, checkType: type.name, subjectType: type.subjectType, subjectId, createTs: new Date(clock.now()) })
+  const enqueue = async (tx: Queryable, type: CheckType<any, any>, accountId: number, caseId: number, subjectId: number, ocrPages: number) => {
+    const made = await repo.insertPending(tx, { accountId, caseId, checkType: type.name, subjectType: type.subjectType, subjectId, createTs: new Date(clock.now()), ocrPages })
     if (!made) {
       const pending = await repo.findPending(tx, type.name, type.subjectType, subjectId)
       return pending ? { ...pending, existing: true } : null
@@ -159,8 +160,8 @@ export function createChecksService (deps: ChecksDeps) {
       if (!type || !await enabled(tx, type, accountId)) return null
       // An upload's checks are the client's request and count against its limits (a 429 undoes the
       // upload); a case's AML, a bank account's BAV and a re-screen are never refused (docs/decisions.md).
-      if (type.subjectType === 'document') await admit(tx, type, accountId, subjectId)
-      const check = await enqueue(tx, type, accountId, caseId, subjectId)
+      const ocrPages = type.subjectType === 'document' ? await admit(tx, type, accountId, subjectId) : 0
+      const check = await enqueue(tx, type, accountId, caseId, subjectId, ocrPages)
       return check && withoutMark(check)
     },
 
@@ -209,8 +210,8 @@ export function createChecksService (deps: ChecksDeps) {
         if (!await enabled(tx, type, caller.accountId)) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
         const pending = await repo.findPending(tx, type.name, type.subjectType, subjectId)
         if (pending) throw new CheckAlreadyPending(pending.id)
-        await admit(tx, type, caller.accountId, subjectId)
-        const check = await enqueue(tx, type, caller.accountId, caseId, subjectId)
+        const ocrPages = await admit(tx, type, caller.accountId, subjectId)
+        const check = await enqueue(tx, type, caller.accountId, caseId, subjectId, ocrPages)
         if (!check) throw new CheckServiceNotEnabled(type.name, type.unavailableReason)
         if (check.existing) throw new CheckAlreadyPending(check.id) // made by a concurrent request since the look above
         return withoutMark(check)

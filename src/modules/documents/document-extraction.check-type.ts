@@ -2,7 +2,7 @@ import type { Queryable } from '../../infra/db/database.ts'
 import type { BankAccountsService } from '../bank-accounts/index.ts'
 import { checkModulus } from '../bav/index.ts'
 import { CheckCannotComplete, defineCheckType, type ProviderAnswer, riskRatingOf } from '../checks/index.ts'
-import { type DocumentSubject, documentQueue, finalAboutTheFile, loadDocument, lockDocument } from './document-subject.ts'
+import { type DocumentSubject, documentPages, documentQueue, finalAboutTheFile, loadDocument, lockDocument } from './document-subject.ts'
 import { DocumentExtractionResult } from './documents.schemas.ts'
 import { extractStatement } from './extraction/index.ts'
 
@@ -17,7 +17,6 @@ export const documentExtractionCheckType = defineCheckType<DocumentSubject, Extr
   resultSchema: DocumentExtractionResult,
   // OCR holds a worker for seconds: few at once, so uploads never wait behind a crowd of scans.
   queue: () => documentQueue('document.extraction', 2),
-  readsPages: true,
   trigger: { on: 'added', when: (added) => added.documentType === 'BankStatement' },
   create: ({ config, use }) => {
     const { ocr } = use('documentParsing')
@@ -39,6 +38,7 @@ export const documentExtractionCheckType = defineCheckType<DocumentSubject, Extr
       unavailableReason: null,
       loadSubject: loadDocument,
       lockSubject: lockDocument,
+      pagesToRead: documentPages,
       prepareResult: async (tx, _check, document, result) => ({ ...result, bankAccount: await bankAccountFrom(tx, bankAccounts, document, result) }),
       onCompleted: async (_tx, check, document, result) =>
         [{ type: 'document.extracted', data: { caseId: document.caseId, documentId: document.id, checkId: check.id, extraction: result } }],

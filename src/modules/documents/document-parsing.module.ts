@@ -17,12 +17,15 @@ declare module '../../infra/app-module.ts' {
   interface ServiceMap { documentParsing: DocumentParsing }
 }
 
-/** Where uploaded files are opened: sandbox processes with a memory cap and a time budget, all started on first use. */
-export const documentParsingModule = defineModule({
+/**
+ * Where uploaded files are opened: sandbox processes with a memory cap and a time budget, all started
+ * on first use. The checks' processes also load `taskModules`, the sandbox tasks check types bring.
+ */
+export const documentParsingModule = (taskModules: readonly URL[]) => defineModule({
   name: 'documentParsing',
   create ({ config, onClose }) {
     const options = { ...config.parsers, maxDecodedBytes: config.documents.maxDecodedBytes }
-    const parsers = createDocumentParsers(options)
+    const parsers = createDocumentParsers({ ...options, taskModules })
     const uploadParsers = createDocumentParsers({ ...options, processes: 1 })
     const ocr = createOcr({
       parsers,

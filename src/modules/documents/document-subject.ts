@@ -17,6 +17,9 @@ export async function loadDocument (q: Queryable, id: number): Promise<DocumentS
   return row && { accountId: row.accountId, caseId: row.caseId, id: row.id, documentType: row.documentType, kind: KIND_OF[row.contentType]!, bytes: row.bytes }
 }
 
+/** A document's page count (1 for an image), 0 when there is no such document: what a check reading it by OCR costs. */
+export const documentPages = repo.pageCount
+
 /** Taken before a check's result on a document is recorded: false when it was deleted meanwhile. */
 export const lockDocument = repo.lockActive
 

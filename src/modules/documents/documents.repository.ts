@@ -103,3 +103,9 @@ export async function softDelete (q: Queryable, accountId: number, caseId: numbe
   const rows = await q.query('UPDATE documents SET deleted_at = $4 WHERE id = $1 AND case_id = $2 AND account_id = $3 AND deleted_at IS NULL RETURNING 1', [id, caseId, accountId, at])
   return rows.length > 0
 }
+
+/** A document's page count (1 for an image), 0 when there is no such document. */
+export async function pageCount (q: Queryable, id: number): Promise<number> {
+  const [row] = await q.query<{ pages: number }>('SELECT page_count::int AS pages FROM documents WHERE id = $1', [id])
+  return row ? Number(row.pages) : 0
+}

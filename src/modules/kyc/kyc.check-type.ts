@@ -1,8 +1,8 @@
 import { CheckCannotComplete, defineCheckType, type Subject } from '../checks/index.ts'
-import { type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, loadDocument, lockDocument } from '../documents/index.ts'
+import { documentPages, type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, loadDocument, lockDocument } from '../documents/index.ts'
 import { assessIdentity, type IdentityDocumentType, type KycPerson } from './assess-identity.ts'
 import { KycResult } from './kyc.schemas.ts'
-import { readMrz } from './mrz/index.ts'
+import { MRZ_IMAGE_TASK_MODULE, readMrz } from './mrz/index.ts'
 
 export interface IdentityDocumentSubject extends Subject {
   document: DocumentSubject
@@ -26,7 +26,8 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
   resultSchema: KycResult,
   // OCR holds a worker for seconds: few at once, as for statements.
   queue: () => ({ name: 'kyc.check', retryLimit: 2, retryDelaySeconds: 5, concurrency: 2 }),
-  readsPages: true,
+  // Its photos' MRZ lines are cut out in the document parsers' sandbox processes.
+  sandboxTaskModules: [MRZ_IMAGE_TASK_MODULE],
   trigger: { on: 'added', when: (added) => refusal(added.documentType ?? '', added.caseType, { documentId: added.subjectId, caseId: added.caseId }) === null },
   create: ({ clock, use }) => {
     const { ocr } = use('documentParsing')
@@ -55,6 +56,7 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
         return { accountId: document.accountId, caseId: document.caseId, document, caseType: found.type, person: { givenNames, surname, dobYear, dobMonth, dobDay } }
       },
       lockSubject: lockDocument,
+      pagesToRead: documentPages,
       refuse: ({ document, caseType, caseId }) => refusal(document.documentType, caseType, { documentId: document.id, caseId }),
     }
   },
