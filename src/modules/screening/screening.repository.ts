@@ -146,10 +146,9 @@ export async function hasLists (q: Queryable): Promise<boolean> {
 
 export interface HitDecisionRow { source: string, entityId: string, decision: 'false_positive' | 'true_positive', checkId: number, hitId: number, decidedAt: Date }
 
-/** The decisions on a case's hits, newest first, when the case is the account's. */
-export async function listDecisions (q: Queryable, accountId: number, caseId: number): Promise<HitDecisionRow[]> {
+/** The decisions on a case's hits, newest first (the caller has made sure the case is the account's). */
+export async function listDecisions (q: Queryable, caseId: number): Promise<HitDecisionRow[]> {
   return q.query<HitDecisionRow>(
-    `SELECT d.source, d.entity_id AS "entityId", d.decision, d.check_id AS "checkId", d.hit_id AS "hitId", d.decided_at AS "decidedAt"
-     FROM screening_decisions d JOIN cases c ON c.id = d.case_id
-     WHERE d.case_id = $1 AND c.account_id = $2 ORDER BY d.decided_at DESC, d.source, d.entity_id`, [caseId, accountId])
+    `SELECT source, entity_id AS "entityId", decision, check_id AS "checkId", hit_id AS "hitId", decided_at AS "decidedAt"
+     FROM screening_decisions WHERE case_id = $1 ORDER BY decided_at DESC, source, entity_id`, [caseId])
 }

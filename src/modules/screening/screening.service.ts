@@ -36,8 +36,8 @@ export function createScreeningService ({ db, clock, queue, checks, assertCaseOw
 
     /** The decisions on the case's hits, newest first (one per listed entry: deciding again replaces it). */
     async decisions (caller: Caller, caseId: number): Promise<HitDecision[]> {
-      const rows = await repo.listDecisions(db, caller.accountId, caseId)
-      if (rows.length === 0) await assertCaseOwned(db, caller, caseId) // none yet, or not the caller's case (404)
+      await assertCaseOwned(db, caller, caseId) // 404 for another account's case
+      const rows = await repo.listDecisions(db, caseId)
       return rows.map((r) => ({ ...r, decidedAt: new Date(r.decidedAt).toISOString() }))
     },
 
