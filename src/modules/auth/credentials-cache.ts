@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache'
+
 export interface AuthInfo { id: number, isReseller: boolean, credentialsVersion: number, rateLimitPerSecond: number | null }
 
 export interface CredentialsCache {
@@ -10,44 +12,45 @@ export interface CredentialsCache {
   clear (): void
 }
 
+/** An account that does not exist, cached like one that does (lru-cache keeps no undefined). */
+const NO_ACCOUNT = Symbol('no account')
+
 /**
- * The per-process view of each account's credentials version and limits. An entry is trusted for
- * ttlMs at most, so a reset served by another process reaches this one within that bound
- * (docs/decisions.md: 1 s) even if a notification were lost; a local reset invalidates at once.
+ * The per-process view of each account's credentials version and limits, in lru-cache. An entry is
+ * trusted for ttlMs at most from the moment its read began, so a reset served by another process
+ * reaches this one within that bound (docs/decisions.md, Authentication and tokens) even if a
+ * notification were lost; a local reset invalidates at once, and a load it interrupts starts again.
  */
 export function createCredentialsCache (options: { ttlMs: number, now: () => number, fetch: (id: number) => Promise<AuthInfo | undefined> }): CredentialsCache {
-  const entries = new Map<number, { info: AuthInfo | null, loadedAt: number }>()
-  const loading = new Map<number, Promise<AuthInfo | null>>()
-  const MAX_ENTRIES = 100_000
+  const cache = new LRUCache<number, AuthInfo | typeof NO_ACCOUNT>({
+    max: 100_000,
+    ttl: options.ttlMs,
+    // The app's clock, read on every look-up (the default caches it for a millisecond, by a timer).
+    perf: { now: options.now },
+    ttlResolution: 0,
+    fetchMethod: async (id, _stale, { options: entry }) => {
+      const startedAt = options.now()
+      const info = await options.fetch(id)
+      entry.ttl = Math.max(1, options.ttlMs - (options.now() - startedAt))
+      return info ?? NO_ACCOUNT
+    },
+  })
+  const asInfo = (value: AuthInfo | typeof NO_ACCOUNT | undefined) => value === NO_ACCOUNT ? null : value
 
   return {
-    peek (accountId) {
-      const entry = entries.get(accountId)
-      if (!entry || options.now() - entry.loadedAt >= options.ttlMs) return undefined
-      return entry.info
+    peek: (accountId) => asInfo(cache.get(accountId)),
+    async load (accountId) {
+      for (;;) {
+        const status: LRUCache.Status<number, AuthInfo | typeof NO_ACCOUNT> = {}
+        try {
+          return asInfo(await cache.fetch(accountId, { status })) ?? null
+        } catch (err) {
+          // An invalidation during the load wins: read again rather than answer from before it.
+          if (!status.fetchAborted) throw err
+        }
+      }
     },
-    load (accountId) {
-      const pending = loading.get(accountId)
-      if (pending) return pending
-      const startedAt = options.now()
-      const promise = options.fetch(accountId)
-        .then((info) => {
-          if (entries.size >= MAX_ENTRIES) entries.clear()
-          // An invalidation during the load wins: keep nothing read before it.
-          if (loading.get(accountId) === promise) entries.set(accountId, { info: info ?? null, loadedAt: startedAt })
-          return info ?? null
-        })
-        .finally(() => { if (loading.get(accountId) === promise) loading.delete(accountId) })
-      loading.set(accountId, promise)
-      return promise
-    },
-    invalidate (accountId) {
-      entries.delete(accountId)
-      loading.delete(accountId)
-    },
-    clear () {
-      entries.clear()
-      loading.clear()
-    },
+    invalidate (accountId) { cache.delete(accountId) },
+    clear () { cache.clear() },
   }
 }
