@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { EmbeddedConnection } from '../db/pglite-client.ts'
 import { fromPglite, PgBoss, type QueueOptions } from 'pg-boss'
 import type { Queryable } from '../db/database.ts'
+import type { JobHandler } from './job.ts'
 import { createRunHere } from './run-here.ts'
 
-export interface JobContext<T> { id: string, data: T, retryCount: number }
-export type JobHandler<T> = (job: JobContext<T>) => Promise<void>
+export type { JobContext, JobHandler } from './job.ts'
 
 export interface QueueDefinition extends QueueOptions { name: string }
 

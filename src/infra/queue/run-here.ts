@@ -1,4 +1,4 @@
-import type { JobHandler } from './queue.ts'
+import type { JobHandler } from './job.ts'
 
 /**
  * Jobs this process runs itself the moment their transaction commits, instead of waiting for a
