@@ -618,91 +618,55 @@ export interface components {
             /** @description One message per problem; each names the field */
             errors: string[];
         };
-        /**
-         * @example {
-         *       "clientId": "0d9c6b1e-8f8e-4f4e-9a57-3c1b2f7f4a10",
-         *       "clientSecret": "q3J5x…"
-         *     }
-         */
-        TokenRequest: {
-            /** @description Issued at onboarding or by the Accounts API */
-            clientId: string;
-            /** @description Shown once, when the account is created or its credentials reset */
-            clientSecret: string;
-        };
-        /**
-         * @example {
-         *       "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…",
-         *       "expires": 3600
-         *     }
-         */
-        TokenResponse: {
-            /** @description Bearer token for the Authorization header */
-            accessToken: string;
-            /** @description Lifetime in seconds (3600) */
-            expires: number;
-        };
-        /**
-         * @description Missing or invalid fields, keyed by PascalCase property name
-         * @example {
-         *       "ClientId": [
-         *         "The ClientId field is required."
-         *       ]
-         *     }
-         */
-        FieldErrors: {
-            [key: string]: string[];
-        };
-        /**
-         * @example {
-         *       "serviceId": 2,
-         *       "checkType": "BAV",
-         *       "provider": "Sandbox"
-         *     }
-         */
-        ServiceEntry: {
-            /** @description Used when creating or updating accounts */
-            serviceId: number;
-            /** @description Kind of check */
-            checkType: string;
-            /** @description The provider of the check */
-            provider: string;
-        };
-        /**
-         * @example {
-         *       "id": 42,
-         *       "name": "Acme Lettings",
-         *       "enabledServices": [
-         *         {
-         *           "serviceId": 2,
-         *           "checkType": "BAV",
-         *           "provider": "Sandbox"
-         *         }
-         *       ]
-         *     }
-         */
-        Account: {
+        WebhookEndpoint: {
             id: number;
-            /** @description Unique across all accounts in the system */
-            name: string;
-            enabledServices: components["schemas"]["ServiceEntry"][];
+            url: string;
+            events: string[];
+            /** @description ISO 8601 UTC */
+            createdAt: string;
         };
-        AccountWithCredentials: {
-            account: components["schemas"]["Account"];
-            credentials: {
-                /** @description Stays the same for the life of the account */
-                clientId: string;
-                /** @description In clear only in the response that created the account; otherwise ***REDACTED*** */
-                clientSecret: string;
-            };
-            /** @description How to keep or replace the secret; names the reset-credentials endpoint */
-            securityWarning: string;
+        WebhookEndpointCreated: {
+            id: number;
+            url: string;
+            events: string[];
+            createdAt: string;
+            /** @description Signing secret (whsec_…), shown only in this response */
+            secret: string;
         };
-        CredentialsReset: {
-            clientId: string;
-            /** @description The new secret, shown once */
-            clientSecret: string;
-            securityWarning: string;
+        WebhookDelivery: {
+            id: number;
+            /** @description The webhook-id header your receiver got for this delivery (the same on every retry), to match your logs to ours */
+            webhookId: string;
+            eventId: number;
+            eventType: string;
+            /** @description pending, succeeded or failed */
+            status: string;
+            attemptCount: number;
+            /** @description When the next try is due, for a pending delivery */
+            nextAttemptAt: string | null;
+            createdAt: string;
+            /** @description Most recent first */
+            attempts: {
+                attemptNumber: number;
+                /** @description null when no HTTP answer came (timeout, refused) */
+                statusCode: number | null;
+                durationMs: number;
+                error: string | null;
+                /** @description First 1 KB of the answer; always null for a receiver on a private, loopback or link-local address */
+                responseBody: string | null;
+                createdAt: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "deliveryId": 31,
+         *       "status": "queued"
+         *     }
+         */
+        DeliveryQueued: {
+            deliveryId: number;
+            /** @enum {string} */
+            status: "queued";
         };
         Case: {
             id: number;
@@ -721,6 +685,67 @@ export interface components {
             entityRegistrationNumber: string | null;
             /** @description ISO 8601 UTC */
             createdAt: string;
+        };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "createTs": "2026-11-22T10:15:30.000Z",
+         *       "bankName": "Sandbox Albion Bank",
+         *       "riskRating": {
+         *         "id": 1,
+         *         "name": "Low"
+         *       }
+         *     }
+         */
+        BavAttempt: {
+            /** @description The id of the BAV check that made it (GET /api/cases/{caseId}/checks/{id}) */
+            id: number;
+            /** @description ISO 8601 UTC timestamp */
+            createTs: string;
+            bankName: string | null;
+            riskRating: {
+                /** @description 1 Low, 2 Medium, 3 High */
+                id: number;
+                /** @description Low, Medium or High */
+                name: string;
+            };
+        };
+        /**
+         * @example {
+         *       "bankAccountId": 5,
+         *       "status": "queued"
+         *     }
+         */
+        BavCheckAccepted: {
+            bankAccountId: number;
+            /** @enum {string} */
+            status: "queued";
+        };
+        BankAccount: {
+            id: number;
+            caseId: number;
+            /** @description null when not created from an extracted document */
+            documentId: number | null;
+            countryCode: string;
+            firstName: string;
+            middleNames: string | null;
+            lastName: string;
+            sortCode: string;
+            accountNumber: string;
+            bankName: string | null;
+            /** @description Latest completed attempt; null if none */
+            latestBavAttempt: components["schemas"]["BavAttempt"] | null;
+            /** @description Most recent first */
+            bavAttemptHistory: components["schemas"]["BavAttempt"][];
+        };
+        /**
+         * @example {
+         *       "duplicateId": 5
+         *     }
+         */
+        DuplicateBankAccount: {
+            /** @description The id of the bank account already on the case */
+            duplicateId: number;
         };
         /**
          * @description BAV: the risk rating is the worse of the modulus check's (pass Low, not_covered Medium, fail High) and the holder check's (confirmed Low; close_match, account_type_mismatch and not_confirmed Medium; not_matched and account_not_found High)
@@ -749,144 +774,6 @@ export interface components {
                 /** @description The name on the account as the bank gave it, for a close match or an account type mismatch; null otherwise */
                 nameOnAccount: string | null;
                 /** @description The holder check's outcome in a sentence, for a person to act on */
-                message: string;
-            };
-        };
-        /**
-         * @description DocumentRisk
-         * @example {
-         *       "signals": [
-         *         {
-         *           "code": "editing_tool",
-         *           "severity": "high",
-         *           "message": "The PDF was produced by iLovePDF, an editing tool."
-         *         }
-         *       ]
-         *     }
-         */
-        DocumentRiskResult: {
-            /** @description What the file shows; empty for a clean document. Any high signal rates High, any medium Medium, else Low. */
-            signals: {
-                /** @description Stable code, e.g. editing_tool, incremental_updates, balance_mismatch */
-                code: string;
-                severity: "low" | "medium" | "high";
-                message: string;
-            }[];
-        };
-        /**
-         * @description DocumentExtraction
-         * @example {
-         *       "method": "text",
-         *       "fields": {
-         *         "accountHolderName": {
-         *           "value": "Jane Doe",
-         *           "confidence": 0.95
-         *         },
-         *         "bankName": {
-         *           "value": "Northwind Bank plc",
-         *           "confidence": 0.9
-         *         },
-         *         "sortCode": {
-         *           "value": "089999",
-         *           "confidence": 0.98
-         *         },
-         *         "accountNumber": {
-         *           "value": "66374958",
-         *           "confidence": 0.98
-         *         },
-         *         "iban": null,
-         *         "bic": null,
-         *         "statementPeriod": {
-         *           "value": {
-         *             "start": "2026-03-01",
-         *             "end": "2026-03-31"
-         *           },
-         *           "confidence": 0.95
-         *         },
-         *         "currency": {
-         *           "value": "GBP",
-         *           "confidence": 0.95
-         *         },
-         *         "openingBalance": {
-         *           "value": "1250.00",
-         *           "confidence": 0.95
-         *         },
-         *         "closingBalance": {
-         *           "value": "3100.55",
-         *           "confidence": 0.95
-         *         }
-         *       },
-         *       "bankAccount": {
-         *         "outcome": "created",
-         *         "id": 5,
-         *         "message": "Bank account 5 was added to the case from this statement."
-         *       }
-         *     }
-         */
-        DocumentExtractionResult: {
-            /** @description text: the PDF's text layer; ocr: read from page images */
-            method: "text" | "ocr";
-            /** @description Each field with a confidence from 0 to 1; null when not found */
-            fields: {
-                /** @description As printed */
-                accountHolderName: {
-                    value: string;
-                    confidence: number;
-                } | null;
-                /** @description As printed */
-                bankName: {
-                    value: string;
-                    confidence: number;
-                } | null;
-                /** @description 6 digits */
-                sortCode: {
-                    value: string;
-                    confidence: number;
-                } | null;
-                /** @description 8 digits */
-                accountNumber: {
-                    value: string;
-                    confidence: number;
-                } | null;
-                /** @description Without spaces */
-                iban: {
-                    value: string;
-                    confidence: number;
-                } | null;
-                /** @description 8 or 11 characters */
-                bic: {
-                    value: string;
-                    confidence: number;
-                } | null;
-                /** @description ISO dates */
-                statementPeriod: {
-                    value: {
-                        start: string;
-                        end: string;
-                    };
-                    confidence: number;
-                } | null;
-                /** @description ISO 4217 code */
-                currency: {
-                    value: string;
-                    confidence: number;
-                } | null;
-                /** @description A decimal string, e.g. 1250.00 */
-                openingBalance: {
-                    value: string;
-                    confidence: number;
-                } | null;
-                /** @description A decimal string */
-                closingBalance: {
-                    value: string;
-                    confidence: number;
-                } | null;
-            };
-            /** @description What became of the account details */
-            bankAccount: {
-                outcome: "created" | "already_on_case" | "not_created";
-                /** @description The bank account made from the statement, or the one already on the case */
-                id: number | null;
                 message: string;
             };
         };
@@ -1059,6 +946,144 @@ export interface components {
             }[];
         };
         /**
+         * @description DocumentExtraction
+         * @example {
+         *       "method": "text",
+         *       "fields": {
+         *         "accountHolderName": {
+         *           "value": "Jane Doe",
+         *           "confidence": 0.95
+         *         },
+         *         "bankName": {
+         *           "value": "Northwind Bank plc",
+         *           "confidence": 0.9
+         *         },
+         *         "sortCode": {
+         *           "value": "089999",
+         *           "confidence": 0.98
+         *         },
+         *         "accountNumber": {
+         *           "value": "66374958",
+         *           "confidence": 0.98
+         *         },
+         *         "iban": null,
+         *         "bic": null,
+         *         "statementPeriod": {
+         *           "value": {
+         *             "start": "2026-03-01",
+         *             "end": "2026-03-31"
+         *           },
+         *           "confidence": 0.95
+         *         },
+         *         "currency": {
+         *           "value": "GBP",
+         *           "confidence": 0.95
+         *         },
+         *         "openingBalance": {
+         *           "value": "1250.00",
+         *           "confidence": 0.95
+         *         },
+         *         "closingBalance": {
+         *           "value": "3100.55",
+         *           "confidence": 0.95
+         *         }
+         *       },
+         *       "bankAccount": {
+         *         "outcome": "created",
+         *         "id": 5,
+         *         "message": "Bank account 5 was added to the case from this statement."
+         *       }
+         *     }
+         */
+        DocumentExtractionResult: {
+            /** @description text: the PDF's text layer; ocr: read from page images */
+            method: "text" | "ocr";
+            /** @description Each field with a confidence from 0 to 1; null when not found */
+            fields: {
+                /** @description As printed */
+                accountHolderName: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description As printed */
+                bankName: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description 6 digits */
+                sortCode: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description 8 digits */
+                accountNumber: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description Without spaces */
+                iban: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description 8 or 11 characters */
+                bic: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description ISO dates */
+                statementPeriod: {
+                    value: {
+                        start: string;
+                        end: string;
+                    };
+                    confidence: number;
+                } | null;
+                /** @description ISO 4217 code */
+                currency: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description A decimal string, e.g. 1250.00 */
+                openingBalance: {
+                    value: string;
+                    confidence: number;
+                } | null;
+                /** @description A decimal string */
+                closingBalance: {
+                    value: string;
+                    confidence: number;
+                } | null;
+            };
+            /** @description What became of the account details */
+            bankAccount: {
+                outcome: "created" | "already_on_case" | "not_created";
+                /** @description The bank account made from the statement, or the one already on the case */
+                id: number | null;
+                message: string;
+            };
+        };
+        /**
+         * @description DocumentRisk
+         * @example {
+         *       "signals": [
+         *         {
+         *           "code": "editing_tool",
+         *           "severity": "high",
+         *           "message": "The PDF was produced by iLovePDF, an editing tool."
+         *         }
+         *       ]
+         *     }
+         */
+        DocumentRiskResult: {
+            /** @description What the file shows; empty for a clean document. Any high signal rates High, any medium Medium, else Low. */
+            signals: {
+                /** @description Stable code, e.g. editing_tool, incremental_updates, balance_mismatch */
+                code: string;
+                severity: "low" | "medium" | "high";
+                message: string;
+            }[];
+        };
+        /**
          * @example {
          *       "id": 41,
          *       "caseId": 17,
@@ -1109,7 +1134,7 @@ export interface components {
                 name: string;
             } | null;
             /** @description The check type's own result; null unless completed */
-            result: components["schemas"]["BavCheckResult"] | components["schemas"]["DocumentRiskResult"] | components["schemas"]["DocumentExtractionResult"] | components["schemas"]["AmlResult"] | components["schemas"]["KycResult"] | null;
+            result: components["schemas"]["BavCheckResult"] | components["schemas"]["AmlResult"] | components["schemas"]["KycResult"] | components["schemas"]["DocumentExtractionResult"] | components["schemas"]["DocumentRiskResult"] | null;
             /** @description Why a failed check failed; null otherwise */
             failureReason: string | null;
         };
@@ -1124,64 +1149,89 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 7,
-         *       "createTs": "2026-11-22T10:15:30.000Z",
-         *       "bankName": "Sandbox Albion Bank",
-         *       "riskRating": {
-         *         "id": 1,
-         *         "name": "Low"
-         *       }
+         *       "serviceId": 2,
+         *       "checkType": "BAV",
+         *       "provider": "Sandbox"
          *     }
          */
-        BavAttempt: {
-            /** @description The id of the BAV check that made it (GET /api/cases/{caseId}/checks/{id}) */
+        ServiceEntry: {
+            /** @description Used when creating or updating accounts */
+            serviceId: number;
+            /** @description Kind of check */
+            checkType: string;
+            /** @description The provider of the check */
+            provider: string;
+        };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "name": "Acme Lettings",
+         *       "enabledServices": [
+         *         {
+         *           "serviceId": 2,
+         *           "checkType": "BAV",
+         *           "provider": "Sandbox"
+         *         }
+         *       ]
+         *     }
+         */
+        Account: {
             id: number;
-            /** @description ISO 8601 UTC timestamp */
-            createTs: string;
-            bankName: string | null;
-            riskRating: {
-                /** @description 1 Low, 2 Medium, 3 High */
-                id: number;
-                /** @description Low, Medium or High */
-                name: string;
+            /** @description Unique across all accounts in the system */
+            name: string;
+            enabledServices: components["schemas"]["ServiceEntry"][];
+        };
+        AccountWithCredentials: {
+            account: components["schemas"]["Account"];
+            credentials: {
+                /** @description Stays the same for the life of the account */
+                clientId: string;
+                /** @description In clear only in the response that created the account; otherwise ***REDACTED*** */
+                clientSecret: string;
             };
+            /** @description How to keep or replace the secret; names the reset-credentials endpoint */
+            securityWarning: string;
+        };
+        CredentialsReset: {
+            clientId: string;
+            /** @description The new secret, shown once */
+            clientSecret: string;
+            securityWarning: string;
         };
         /**
          * @example {
-         *       "bankAccountId": 5,
-         *       "status": "queued"
+         *       "clientId": "0d9c6b1e-8f8e-4f4e-9a57-3c1b2f7f4a10",
+         *       "clientSecret": "q3J5x…"
          *     }
          */
-        BavCheckAccepted: {
-            bankAccountId: number;
-            /** @enum {string} */
-            status: "queued";
-        };
-        BankAccount: {
-            id: number;
-            caseId: number;
-            /** @description null when not created from an extracted document */
-            documentId: number | null;
-            countryCode: string;
-            firstName: string;
-            middleNames: string | null;
-            lastName: string;
-            sortCode: string;
-            accountNumber: string;
-            bankName: string | null;
-            /** @description Latest completed attempt; null if none */
-            latestBavAttempt: components["schemas"]["BavAttempt"] | null;
-            /** @description Most recent first */
-            bavAttemptHistory: components["schemas"]["BavAttempt"][];
+        TokenRequest: {
+            /** @description Issued at onboarding or by the Accounts API */
+            clientId: string;
+            /** @description Shown once, when the account is created or its credentials reset */
+            clientSecret: string;
         };
         /**
          * @example {
-         *       "duplicateId": 5
+         *       "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…",
+         *       "expires": 3600
          *     }
          */
-        DuplicateBankAccount: {
-            /** @description The id of the bank account already on the case */
-            duplicateId: number;
+        TokenResponse: {
+            /** @description Bearer token for the Authorization header */
+            accessToken: string;
+            /** @description Lifetime in seconds (3600) */
+            expires: number;
+        };
+        /**
+         * @description Missing or invalid fields, keyed by PascalCase property name
+         * @example {
+         *       "ClientId": [
+         *         "The ClientId field is required."
+         *       ]
+         *     }
+         */
+        FieldErrors: {
+            [key: string]: string[];
         };
         /**
          * @example {
@@ -1280,56 +1330,6 @@ export interface components {
             hitId: number;
             /** @description ISO 8601 UTC */
             decidedAt: string;
-        };
-        WebhookEndpoint: {
-            id: number;
-            url: string;
-            events: string[];
-            /** @description ISO 8601 UTC */
-            createdAt: string;
-        };
-        WebhookEndpointCreated: {
-            id: number;
-            url: string;
-            events: string[];
-            createdAt: string;
-            /** @description Signing secret (whsec_…), shown only in this response */
-            secret: string;
-        };
-        WebhookDelivery: {
-            id: number;
-            /** @description The webhook-id header your receiver got for this delivery (the same on every retry), to match your logs to ours */
-            webhookId: string;
-            eventId: number;
-            eventType: string;
-            /** @description pending, succeeded or failed */
-            status: string;
-            attemptCount: number;
-            /** @description When the next try is due, for a pending delivery */
-            nextAttemptAt: string | null;
-            createdAt: string;
-            /** @description Most recent first */
-            attempts: {
-                attemptNumber: number;
-                /** @description null when no HTTP answer came (timeout, refused) */
-                statusCode: number | null;
-                durationMs: number;
-                error: string | null;
-                /** @description First 1 KB of the answer; always null for a receiver on a private, loopback or link-local address */
-                responseBody: string | null;
-                createdAt: string;
-            }[];
-        };
-        /**
-         * @example {
-         *       "deliveryId": 31,
-         *       "status": "queued"
-         *     }
-         */
-        DeliveryQueued: {
-            deliveryId: number;
-            /** @enum {string} */
-            status: "queued";
         };
         HealthStatus: {
             /** @description ok, or what is wrong */
