@@ -3,10 +3,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { drawIdentityDocument } from '../../src/modules/kyc/samples/document-image.ts'
-import type { IdentityDocumentContent } from '../../src/modules/kyc/samples/mrz-lines.ts'
-import { encodeScan } from '../../src/modules/kyc/samples/scan-effects.ts'
-import type { ScanEffects } from '../../src/modules/kyc/samples/scan-effects.ts'
+import { drawIdentityDocument, encodeScan, type IdentityDocumentContent, type ScanEffects } from '../../scripts/samples/identity-documents/index.ts'
 import { seededRandom } from '../../src/shared/seeded-random.ts'
 
 const SIZE = 40

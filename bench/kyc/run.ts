@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createStandaloneOcr } from '../../src/infra/ocr/ocr-standalone.ts'
+import { MRZ_IMAGE_TASK_MODULE } from '../../src/modules/kyc/mrz/index.ts'
 import { readMrz } from '../../src/modules/kyc/mrz/index.ts'
 import type { MrzFields, MrzReading } from '../../src/modules/kyc/mrz/index.ts'
 
@@ -14,7 +15,7 @@ const { values: args } = parseArgs({ options: { json: { type: 'boolean', default
 const SET = args.set ? pathToFileURL(args.set.replace(/\/?$/, '/')) : new URL('./set/', import.meta.url)
 const { now, documents } = JSON.parse(await readFile(new URL('expected.json', SET), 'utf8')) as { now: string, documents: Expected[] }
 const asJson = args.json
-const standalone = createStandaloneOcr({ maxPixels: 40_000_000 })
+const standalone = createStandaloneOcr({ maxPixels: 40_000_000, taskModules: [MRZ_IMAGE_TASK_MODULE] })
 const ocr = standalone.forTenant('bench')
 const kindOf = (file: string) => file.endsWith('.jpeg') ? 'jpeg' as const : file.endsWith('.pdf') ? 'pdf' as const : 'png' as const
 const FIELDS = Object.keys(documents[0]!.fields) as (keyof MrzFields)[]

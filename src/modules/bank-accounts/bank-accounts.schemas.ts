@@ -45,4 +45,3 @@ export const bankAccountExamples = {
 }
 
 // Kept under its old name for the module's index.ts; routes take it from #shared/path-params.ts.
-export { BankAccountParams } from '#shared/path-params.ts'

@@ -63,4 +63,3 @@ export const CaseListQuery = Type.Object({
 export type CaseListQuery = Static<typeof CaseListQuery>
 
 // Kept under its old name for the module's index.ts; routes take it from #shared/path-params.ts.
-export { CaseParams } from '#shared/path-params.ts'

@@ -1,4 +1,3 @@
 export { casesModule } from './cases.module.ts'
 export type { CasesService } from './cases.service.ts'
 export { Case } from './cases.schemas.ts'
-export { CaseParams } from './cases.schemas.ts'

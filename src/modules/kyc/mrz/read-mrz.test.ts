@@ -55,7 +55,7 @@ describe('reading the sandbox samples through the sandbox and OCR processes', ()
   })
 
   it('when an image holds no MRZ, then DocumentUnreadable says what to upload', async () => {
-    const { encodeScan } = await import('../samples/index.ts')
+    const { encodeScan } = await import('../../../../scripts/samples/identity-documents/index.ts')
     const { createCanvas } = await import('@napi-rs/canvas')
     const blank = createCanvas(800, 500)
     const ctx = blank.getContext('2d')

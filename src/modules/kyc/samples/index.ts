@@ -22,5 +22,3 @@ export const KYC_SAMPLES: { name: string, file: string, contentType: string, doc
   sample('passport-name-variant.png', 'Passport'),
 ]
 
-// Kept until ../mrz/read-mrz.test.ts imports encodeScan from scripts/samples/identity-documents/ itself.
-export { encodeScan } from './scan-effects.ts'
