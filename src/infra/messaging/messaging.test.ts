@@ -7,9 +7,9 @@ import { describe, it, type TestContext } from 'node:test'
 import { type Caller, createCaller } from './messaging-caller.ts'
 import { childProcessEndpoint, type Endpoint, workerEndpoint } from './messaging-endpoints.ts'
 import { rebuildError } from './messaging-wire.ts'
-import type { PeerCall } from './messaging-test-peer.ts'
+import type { PeerCall } from '../../../test/fixtures/sandbox/messaging-test-peer.ts'
 
-const PEER = new URL('./messaging-test-peer.ts', import.meta.url)
+const PEER = new URL('../../../test/fixtures/sandbox/messaging-test-peer.ts', import.meta.url)
 
 class PeerGone extends Error {}
 class Refused extends Error { declare detail: string }

@@ -152,7 +152,7 @@ describe('OCR: PDFs and photos in sandbox processes, tesseract in the OCR proces
   })
 
   it('when another module\'s image task runs, then it gets the image and its input; its failure is ImageUnreadable; an oversized image never reaches it', async () => {
-    const own = createStandaloneOcr({ maxPixels: 10_000, taskModules: [new URL('../sandbox/sandbox-test-tasks.ts', import.meta.url)] })
+    const own = createStandaloneOcr({ maxPixels: 10_000, taskModules: [new URL('../../../test/fixtures/sandbox/sandbox-test-tasks.ts', import.meta.url)] })
     after(() => own.close())
     const image = new Uint8Array(createCanvas(50, 20).toBuffer('image/png'))
     assert.deepEqual(await own.forTenant('t').runImageTask<{ label: string }>('echo', image, { label: 'seen' }).then(({ label }) => label), 'seen')

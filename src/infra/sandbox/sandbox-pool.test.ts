@@ -3,10 +3,10 @@ import { after, describe, it } from 'node:test'
 import { residentBytes } from './process-memory.ts'
 import { SandboxBusy, SandboxClosed, SandboxCrashed, SandboxMemoryExceeded, SandboxStartFailed, SandboxTaskFailed, SandboxTimedOut } from './sandbox-errors.ts'
 import { createSandboxPool } from './sandbox-pool.ts'
-import { NotAPdf } from './sandbox-test-tasks.ts'
+import { NotAPdf } from '../../../test/fixtures/sandbox/sandbox-test-tasks.ts'
 import { createTenantQueue } from './tenant-queue.ts'
 
-const modules = [new URL('./sandbox-test-tasks.ts', import.meta.url)]
+const modules = [new URL('../../../test/fixtures/sandbox/sandbox-test-tasks.ts', import.meta.url)]
 
 describe('the tenant queue', () => {
   it('when one tenant queues many items, then each other tenant is served before its second', () => {

@@ -3,7 +3,7 @@ import type { Config } from '../../config/config.ts'
 import type { ModuleContext } from '../../infra/app-module.ts'
 import type { Queryable } from '../../infra/db/database.ts'
 import type { SubjectAdded } from '#shared/domain-events.ts'
-import type { Event } from '#shared/events.ts'
+import type { Event } from '#shared/published-events.ts'
 import type { RiskRating } from './risk-rating.ts'
 
 /** A check type's name as the API shows it (BAV, AML, ...): the registered types' names. */

@@ -4,7 +4,7 @@ import type { JobContext, QueueDefinition, Queue } from '../../infra/queue/queue
 import { JOB_HEARTBEAT_SECONDS } from '../../infra/queue/queue.ts'
 import type { Caller } from '#shared/caller.ts'
 import type { Clock } from '#shared/clock.ts'
-import type { PublishEvents } from '#shared/events.ts'
+import type { PublishEvents } from '#shared/published-events.ts'
 import type { ServicesCatalogue } from '../services-catalogue/index.ts'
 import type { SubjectAdded } from '#shared/domain-events.ts'
 import { CheckCannotComplete, type CheckQueue, type CheckRecord, type CheckType, type CheckTypeName, ProviderUnavailable, type Subject, type SubjectType } from './check-type.ts'

@@ -2,7 +2,7 @@ import { defineModule } from '../../infra/app-module.ts'
 import { createOcrProcess } from '../../infra/ocr/ocr-process-client.ts'
 import { createOcr, type Ocr } from '../../infra/ocr/ocr-service.ts'
 import type { SandboxPool } from '../../infra/sandbox/sandbox-pool.ts'
-import { createDocumentParsers } from './parsers.ts'
+import { createDocumentParsers } from './parser-pool.ts'
 
 export interface DocumentParsing {
   /** Sandbox processes for the checks' parsing: risk, PDF text, page rendering, MRZ image preparation. */

@@ -1,11 +1,11 @@
-// The task module every document parser process loads (see parsers.ts): the OCR side's PDF tasks
+// The task module every document parser process loads (see parser-pool.ts): the OCR side's PDF tasks
 // and document risk, each PDF pre-scanned before pdf.js or pdf-lib opens it.
 import { PdfRefused } from '../../infra/ocr/ocr-errors.ts'
 import { ocrTasks } from '../../infra/ocr/pdf-tasks.ts'
 import type { TaskTable } from '../../infra/sandbox/sandbox-protocol.ts'
 import { DOCUMENT_TASKS } from './parser-task-names.ts'
 import { DEFAULT_MAX_DECODED_BYTES, prescanPdf } from './pdf-prescan.ts'
-import { assessDocumentRisk, type RiskInput } from './risk/document-risk.ts'
+import { assessDocumentRisk, type RiskInput } from './risk/assess-document-risk.ts'
 
 export function createTasks ({ maxDecodedBytes }: { maxDecodedBytes?: number }): TaskTable {
   /**

@@ -1,6 +1,6 @@
 import { type RiskRating, riskRatingOf } from '../checks/index.ts'
 import type { KycResult, KycSignal } from './kyc.schemas.ts'
-import { compareGivenNames, compareSurname } from './mrz-names.ts'
+import { compareGivenNames, compareSurname } from './mrz/mrz-names.ts'
 import { isMrzCountryCode, type MrzReading } from './mrz/index.ts'
 
 /** The case's person, as KYC compares it. */

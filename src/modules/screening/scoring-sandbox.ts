@@ -2,7 +2,7 @@ import { CheckCannotComplete, ProviderUnavailable } from '../checks/index.ts'
 import { createSandboxPool } from '../../infra/sandbox/sandbox-pool.ts'
 import { SandboxBusy, SandboxClosed } from '../../infra/sandbox/sandbox-errors.ts'
 import type { Candidate, NameMatch, ScreeningSubject } from './matching/index.ts'
-import { SCORE_TASK, ScreeningOverBudget, type ScoringTask } from './scoring-task.ts'
+import { SCORE_TASK, ScreeningOverBudget, type ScoringTask } from './scoring-task-names.ts'
 
 /** Scores each candidate (in order) against the subject; `tenant` is the account, served in turn with the others. */
 export type ScoreCandidates = (subject: ScreeningSubject, candidates: Candidate[], tenant: number) => Promise<NameMatch[]>
@@ -24,7 +24,7 @@ const HARD_STOP_MARGIN_MS = 2_000
  */
 export function createScoringSandbox ({ budgetMs }: { budgetMs: number }): ScoringSandbox {
   const pool = createSandboxPool({
-    modules: [new URL('./scoring-tasks.ts', import.meta.url)],
+    modules: [new URL('./scoring-task-module.ts', import.meta.url)],
     size: PROCESSES,
     memoryMb: MEMORY_MB,
     timeoutMs: budgetMs + HARD_STOP_MARGIN_MS,

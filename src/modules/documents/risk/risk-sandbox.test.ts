@@ -6,8 +6,8 @@ import { PdfRefused } from '../../../infra/ocr/ocr-errors.ts'
 import { SandboxMemoryExceeded } from '../../../infra/sandbox/sandbox-errors.ts'
 import { DocumentUnreadable, type RiskSignal } from '../analysis/analysis-types.ts'
 import { DOCUMENT_TASKS } from '../parser-task-names.ts'
-import { createDocumentParsers } from '../parsers.ts'
-import { assessDocumentRisk } from './document-risk.ts'
+import { createDocumentParsers } from '../parser-pool.ts'
+import { assessDocumentRisk } from './assess-document-risk.ts'
 import { makePasswordProtectedPdf, makeStatement } from '../../../../test/fixtures/risk-statements.ts'
 
 const now = new Date('2026-04-10T12:00:00Z')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { PDFDocument, PDFName, PDFString, popGraphicsState, pushGraphicsState, setTextRenderingMode, StandardFonts, TextRenderingMode } from 'pdf-lib'
-import { assessDocumentRisk } from './document-risk.ts'
+import { assessDocumentRisk } from './assess-document-risk.ts'
 import { DocumentUnreadable, type RiskSignal } from '../analysis/analysis-types.ts'
 import {
   appendRevision, CLEAN_ROWS, makePasswordProtectedPdf, makeSpacePaddedStatement, makeStatement, ONE_PIXEL_PNG, paintOverFigure, type StatementRow,

@@ -1,6 +1,6 @@
 import anyAscii from 'any-ascii'
 import { editDistance, jaroWinkler } from '#shared/jaro-winkler.ts'
-import type { NameComparisonView } from './kyc.schemas.ts'
+import type { NameComparisonView } from '../kyc.schemas.ts'
 
 // ICAO 9303 part 3 writes Ä, Ö, Ü as AE, OE, UE (or A, O, U); any-ascii gives the short form.
 const GERMAN_UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'AE', Ö: 'OE', Ü: 'UE' }
