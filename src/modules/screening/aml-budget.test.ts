@@ -25,7 +25,7 @@ describe('AML screening budget', () => {
     const [check] = await settledAml(app, caller, caseId)
     assert.deepEqual([check!.status, check!.riskRating, check!.failureReason], ['failed', null,
       'AML screening was stopped: comparing this name with the listed names took longer than the 0 ms allowed.'])
-    // AML_QUEUE retries a provider's failure after 5 s; a check that cannot complete is never run again.
+    // The AML check type's queue (aml.check-type.ts) retries a provider's failure after 5 s; a check that cannot complete is never run again.
     await new Promise((resolve) => setTimeout(resolve, 6_000))
     assert.deepEqual(await amlChecks(app, caller, caseId), [check])
 

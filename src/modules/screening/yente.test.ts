@@ -141,7 +141,7 @@ describe('AML through yente (SCREENING_PROVIDER=yente)', () => {
     const caseId = await givenCase(app, caller, { givenNames, surname })
     const checks = await eventually(() => amlChecks(caller, caseId), (c) => c.length === 1 && c[0]!.status === 'failed', { timeoutMs: 40_000, what: 'the failed check' })
     assert.equal((checks[0] as Check & { failureReason: string }).failureReason, 'The AML provider was unavailable; request a new check later.')
-    // A first try and its retries (AML_QUEUE), each hung up on within a few megabytes of socket buffers.
+    // A first try and its retries (the AML check type's queue: aml.check-type.ts), each hung up on within a few megabytes of socket buffers.
     await eventually(async () => oversizedSent.length, (n) => n >= 3, { timeoutMs: 5_000, what: 'the answers closed' })
     assert.ok(oversizedSent.every((sent) => sent < 16 * 1024 * 1024), `sent ${oversizedSent.join(', ')} bytes`)
   })
