@@ -25,13 +25,12 @@ const WINDOW_MS = 1000
  *
  * Every counted answer carries the IETF RateLimit-Policy and RateLimit fields (limit and window;
  * remaining and reset). A 429 adds Retry-After and the x-ratelimit-* trio that older clients read.
- * Not the trio on every answer: each header costs about as much as the limiter's own work, and
- * the pair already says all of it (docs/decisions.md).
+ * Not the trio on every answer: the pair already says all of it, and every header is work on every answer.
  *
- * Our own hook rather than @fastify/rate-limit: the plugin's per-request path (three awaits, a
- * promise around the store, a routeOptions object, a separate onSend hook for the IETF fields) cost
- * 14% of an authenticated Ping's instructions (docs/performance.md); this one answers from the
- * store's callback, synchronously when the count is in memory.
+ * Our own hook rather than @fastify/rate-limit: the plugin's per-request path (awaits, a promise
+ * around the store, and a separate onSend hook to turn its x-ratelimit-* trio into the IETF fields)
+ * costs Ping more than its bound, even over our lease store (docs/decisions.md, Speed work behind
+ * seams); this one answers from the store's callback, synchronously when the count is in memory.
  */
 export function registerRateLimit (app: FastifyInstance, options: RateLimitOptions): void {
   const store = options.redis ? redisLeaseStore(options.redis, options.keyPrefix + 'rl:') : new MemoryRateLimitStore()
