@@ -1,31 +1,27 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
 import type { Redis } from 'ioredis'
 import type { TSchema } from 'typebox'
 import type { Config } from '../../config/config.ts'
-import { AccessLog } from '../logging/access-log.ts'
-import { lazyLogger } from '../logging/request-logger.ts'
-import { stdoutDestination } from '../logging/stdout.ts'
+import { requestLogging } from '../logging/access-log.ts'
 import { registerRateLimit } from '../rate-limit/rate-limit.ts'
 import { registerApiVersion } from './api-version.ts'
 import { registerErrorHandling } from './error-handler.ts'
 import { registerJsonBody } from './json-body.ts'
-import { type Metrics, recordRequestMetrics, unmatchedRequestRecorder } from './metrics.ts'
-import { requestIdGenerator } from './request-id.ts'
+import type { Metrics } from './metrics.ts'
+import { requestIdOf } from './request-id.ts'
 import { createValidatorCompiler } from './validation.ts'
 import './request-caller.ts'
 
 /** Fastify with what every route shares: logging, request ids, validation, errors, versioning, metrics. */
 export function createHttpApp ({ config, logger, metrics }: { config: Config, logger: Logger, metrics: Metrics }, schemas: readonly TSchema[]): FastifyInstance {
   const app = Fastify({
-    loggerInstance: lazyLogger(logger as FastifyBaseLogger),
-    logController: new AccessLog(logger, stdoutDestination(), unmatchedRequestRecorder(metrics)),
+    ...requestLogging(logger, metrics.http.recordUnmatched),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: config.bodyLimitBytes,
-    // A client's x-request-id is kept when it is a plausible id; anything else (10 KB, control
-    // characters) is replaced, since it is echoed in the response and written to every log line.
+    // The client's x-request-id is read by genReqId, which keeps only a plausible id.
     requestIdHeader: false,
-    genReqId: requestIdGenerator(),
+    genReqId: requestIdOf,
     // TRUST_PROXY decides whose X-Forwarded-For gives request.ip, which keys the brute-force limit.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   })
@@ -35,7 +31,7 @@ export function createHttpApp ({ config, logger, metrics }: { config: Config, lo
   registerJsonBody(app)
   registerErrorHandling(app)
   registerApiVersion(app)
-  recordRequestMetrics(app, metrics)
+  metrics.http.recordRoutes(app)
   return app
 }
 

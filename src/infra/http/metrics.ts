@@ -1,8 +1,8 @@
-import type { FastifyInstance, onResponseHookHandler } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 import { timingSafeEqual } from 'node:crypto'
 import { Problem } from './api-error.ts'
-import { httpRequestMetrics, type RouteSeries } from './request-metrics.ts'
+import { httpRequestMetrics } from './request-metrics.ts'
 import './route-config.ts'
 
 export type Metrics = ReturnType<typeof createMetrics>
@@ -26,36 +26,6 @@ export function createMetrics (backlog: () => Promise<{ name: string, waiting: n
         queueAge.set({ queue: q.name }, q.oldestSeconds)
       }
     },
-  }
-}
-
-/** Request count and latency for every route registered after this (unmatched requests: unmatchedRequestRecorder). */
-export function recordRequestMetrics (app: FastifyInstance, metrics: Metrics): void {
-  // Each route records into a series made once for it, in a hook of its own: a global hook would
-  // have to read request.routeOptions (a new object per request) and build a key per request.
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat()
-    const recorders = new Map(methods.map((method) => [method, metrics.http.series(method, route.url)]))
-    const only = methods.length === 1 ? recorders.get(methods[0]!)! : null // nearly every route: no lookup
-    const record: onResponseHookHandler = (request, reply, done) => {
-      (only ?? recorders.get(request.method))?.record(reply.statusCode, reply.elapsedTime / 1000)
-      done()
-    }
-    const own = route.onResponse === undefined ? [] : [route.onResponse].flat()
-    route.onResponse = [...own, record] as typeof route.onResponse
-  })
-}
-
-/**
- * Requests that match no route (404s) have no route hooks; the access log reports them here when
- * they complete, so that no hook runs for every request only to look for a 404.
- */
-export function unmatchedRequestRecorder (metrics: Metrics): (method: string, statusCode: number, elapsedMs: number) => void {
-  const unmatched = new Map<string, RouteSeries>()
-  return (method, statusCode, elapsedMs) => {
-    let series = unmatched.get(method)
-    if (!series) unmatched.set(method, series = metrics.http.series(method, 'unmatched'))
-    series.record(statusCode, elapsedMs / 1000)
   }
 }
 

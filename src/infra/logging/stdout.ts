@@ -4,9 +4,9 @@ const BLOCK_BYTES = 32_768
 
 /**
  * Log lines encoded into blocks of up to 32 KB before they reach sonic-boom, which then writes each
- * block at once. Each line is encoded to UTF-8 once, into the block: gathering lines as one string
- * (as before) made sonic-boom flatten the 16 KB string and measure it in UTF-8 before encoding it
- * again, which profiled at more than a microsecond per request (docs/performance.md, fifth round).
+ * block at once. Each line is encoded to UTF-8 once, into the block: sonic-boom's own buffering
+ * (minLength) gathers lines as one string, which it flattens and measures in UTF-8 before encoding
+ * it again, and costs Ping more than its bound (docs/decisions.md, Speed work behind seams).
  */
 class BlockedDestination {
   readonly #sink: ReturnType<typeof pino.destination>
@@ -51,7 +51,7 @@ let destination: BlockedDestination | undefined
 /**
  * The process's one log destination: stdout, written synchronously but in blocks of up to 32 KB,
  * so a busy server makes one write(2) per hundred or so lines rather than one per line (the async mode
- * hands each write to libuv's thread pool, which measured slower still). A timer writes what is
+ * hands each write to libuv's thread pool, which is slower still). A timer writes what is
  * buffered every 250 ms, and the exit hook before the process ends, so a quiet server's lines are
  * not held back. Only a SIGKILL can lose lines: at most the last 32 KB (250 ms).
  */

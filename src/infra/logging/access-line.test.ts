@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
-import { accessLineFormatter, type Completed } from './access-log.ts'
+import { accessLineFormatter, type Completed } from './access-line.ts'
 
 /** The line pino itself writes for the same fields, with the same bindings. */
 function pinoLine (line: Completed, time: number): string {
