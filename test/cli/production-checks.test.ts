@@ -92,14 +92,14 @@ const EXTRACTION_LINE = line('DocumentExtraction', 'idcheck-document-extraction'
 const KYC_LINE = line('KYC', 'idcheck-kyc', 'KYC runs in production with idcheck-kyc')
 
 describeUnless(skip, 'production: how each check runs, at start-up and in the catalogue', () => {
-  it('when production starts with no list and no CoP provider, then one line per check says how it runs or why AML is not offered, and the catalogue lists the four that run', async () => {
+  it('when production starts with no list and no CoP provider, then one line per check, in the registered order, says how it runs or why AML is not offered, and the catalogue lists the four that run', async () => {
     const { checkLines, catalogue } = await start(await productionEnv())
     assert.deepEqual(checkLines.map(({ level, checkType, provider, msg }) => ({ level, checkType, provider, msg })), [
       line('BAV', 'idcheck-modulus', BAV_MODULUS_ONLY),
-      RISK_LINE,
-      EXTRACTION_LINE,
       { level: WARN, checkType: 'AML', provider: undefined, msg: 'AML is not offered: no sanctions or PEP list is imported (an operator imports one with idcheck screening import).' },
       KYC_LINE,
+      EXTRACTION_LINE,
+      RISK_LINE,
     ])
     assert.deepEqual(catalogue, [KYC, { serviceId: 2, checkType: 'BAV', provider: 'idcheck-modulus' }, EXTRACTION, RISK])
   })
@@ -110,10 +110,10 @@ describeUnless(skip, 'production: how each check runs, at start-up and in the ca
     const { checkLines, catalogue } = await start(env)
     assert.deepEqual(checkLines.map(({ level, checkType, provider, msg }) => ({ level, checkType, provider, msg })), [
       line('BAV', 'idcheck-modulus + CoP (127.0.0.1:9)', 'BAV runs in production with idcheck-modulus + CoP (127.0.0.1:9): the modulus check, then Confirmation of Payee at 127.0.0.1:9 (timeout 10000 ms)'),
-      RISK_LINE,
-      EXTRACTION_LINE,
       line('AML', 'idcheck-screening', 'AML runs in production with idcheck-screening'),
       KYC_LINE,
+      EXTRACTION_LINE,
+      RISK_LINE,
     ])
     assert.deepEqual(catalogue, [
       KYC, { serviceId: 2, checkType: 'BAV', provider: 'idcheck-modulus + CoP (127.0.0.1:9)' },
