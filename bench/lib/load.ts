@@ -39,9 +39,8 @@ export type LoadGenerator = 'wrk' | 'autocannon'
 
 /**
  * autocannon, or wrk (Debian's package; `npm run install:wrk`) with BENCH_CLIENT=wrk. The load
- * generator shares this machine's two cores with the server it loads: autocannon spends 22–27 µs of
- * CPU on each answer, wrk 18 µs. Yet in eleven runs of the Ping rounds, the two in turn, Ping's ratio to
- * the baseline was alike (docs/performance.md, sixth round), so autocannon, which needs no system
+ * generator shares this machine's two cores with the server it loads; wrk spends less CPU per answer,
+ * but Ping's ratio to the baseline came out alike with either, so autocannon, which needs no system
  * package, stays the default.
  */
 export const generator: LoadGenerator = chooseGenerator()

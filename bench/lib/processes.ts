@@ -56,7 +56,7 @@ export function currentRssMb (pid: number): number {
   return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 1024)
 }
 
-/** Runs the idcheck CLI with the given environment and returns its stdout. */
-export function cli (args: string[], env: Record<string, string>): string {
-  return execFileSync(process.execPath, [ROOT + 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
+/** Runs the idcheck CLI (of this checkout or another) with the given environment and returns its stdout. */
+export function cli (args: string[], env: Record<string, string>, root = ROOT): string {
+  return execFileSync(process.execPath, [join(root, 'src/cli/main.ts'), ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' })
 }

@@ -2,10 +2,11 @@ import type { JobHandler } from './job.ts'
 
 /**
  * Jobs this process runs itself the moment their transaction commits, instead of waiting for a
- * worker to fetch them: a queue hop costs a create → webhook round trip most of its latency when
- * work arrives faster than workers fetch it. Each such job is also stored, to start
- * `fallbackSeconds` later: if this process dies first, or the run fails, a worker runs it from the
- * queue as any other job (with its retries); after a successful run here it is deleted (in batches).
+ * worker to fetch them (RUN_JOBS_HERE). Each such job is also stored, to start `fallbackSeconds`
+ * later: if this process dies first, or the run fails, a worker runs it from the queue as any other
+ * job (with its retries); after a successful run here it is deleted (in batches). Side by side with
+ * plain pg-boss fetching it buys less than its bound for a hand-written piece, so it is due to go
+ * (docs/decisions.md, Speed work behind seams).
  */
 export interface RunHere {
   /** Runs `name`'s jobs with `handler`, at most `slots` at once (the queue's own concurrency). */
