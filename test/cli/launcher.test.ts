@@ -50,10 +50,6 @@ describe('bin/idcheck', () => {
     assert.equal((await launched('--max-semi-space-size=32')).heapLimitMb, await heapLimitFor(['--max-semi-space-size=32', '--max-old-space-size=160']))
   })
 
-  it('when it starts Node, then allocation-site pretenuring is off (some processes otherwise pretenure per-request objects, at more CPU per request)', async () => {
-    assert.ok((await launched('')).flags.includes('--no-allocation-site-pretenuring'))
-  })
-
   it('when it starts Node, then a function gets type feedback from its 500th call (a Ping otherwise costs more CPU)', async () => {
     assert.ok((await launched('')).flags.includes('--invocation-count-for-feedback-allocation=500'))
   })

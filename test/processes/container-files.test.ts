@@ -115,7 +115,7 @@ describe('compose.yaml', () => {
     assert.equal(String(api.environment?.RUN_WORKERS), 'false')
     const worker = services.worker!
     assert.deepEqual(worker.command, ['bin/idcheck', 'worker'], 'through the launcher, with the same Node flags as the API')
-    assert.match(read('bin/idcheck'), /--no-allocation-site-pretenuring/)
+    assert.match(read('bin/idcheck'), /--invocation-count-for-feedback-allocation=500/)
     assert.match(read('src/cli/main.ts'), /case 'worker':/)
     assert.equal(worker.healthcheck, undefined, 'the image\'s HEALTHCHECK probes the worker too')
     assert.equal(String(worker.environment?.WORKER_PORT), '3000', 'on the port the HEALTHCHECK probes (PORT unset: 3000)')
