@@ -19,8 +19,8 @@ export async function serve (config: Config): Promise<App> {
   // server.close() waits for every connection to end, but it closes only the keep-alive connections idle at
   // that moment: one whose response finishes later stays open as long as the client likes (the 25 s cut-off
   // would then skip stopping the workers). So a response still in progress at shutdown is told to end with
-  // Connection: close. Connections are tracked rather than requests: a 'request' listener cost 4% of an
-  // authenticated Ping's instructions, and a ServerResponse subclass (Node's own option) 12%.
+  // Connection: close. Connections are tracked rather than requests, which every request would pay
+  // for (docs/decisions.md, Worker processes).
   const connections = new Set<Socket & { _httpMessage?: ServerResponse | null }>()
   app.server.on('connection', (socket: Socket) => {
     connections.add(socket)
