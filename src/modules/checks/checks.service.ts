@@ -90,6 +90,17 @@ export function createChecksService (deps: ChecksDeps) {
     return { ...made.check, existing: false }
   }
 
+  /**
+   * A triggered check of an enabled type, in the subject's transaction. An upload's checks are the
+   * client's request and count against its limits (a 429 undoes the upload); a case's AML, a bank
+   * account's BAV and a re-screen are never refused (docs/decisions.md).
+   */
+  const start = async (tx: Queryable, type: CheckType<any, any>, accountId: number, caseId: number, subjectId: number): Promise<CheckRecord | null> => {
+    const ocrPages = type.subjectType === 'document' ? await admit(tx, type, accountId, subjectId) : 0
+    const check = await enqueue(tx, type, accountId, caseId, subjectId, ocrPages)
+    return check && withoutMark(check)
+  }
+
   /** Records a failure once, with check.failed and the type's own event, when the subject still exists. */
   const fail = async (check: CheckRecord, type: CheckType<any, any>, subject: Subject | undefined, reason: string) => {
     await db.transaction(async (tx) => {
@@ -158,18 +169,19 @@ export function createChecksService (deps: ChecksDeps) {
     async triggerIfEnabled (tx: Queryable, name: CheckTypeName, accountId: number, caseId: number, subjectId: number): Promise<CheckRecord | null> {
       const type = typeOf(name)
       if (!type || !await enabled(tx, type, accountId)) return null
-      // An upload's checks are the client's request and count against its limits (a 429 undoes the
-      // upload); a case's AML, a bank account's BAV and a re-screen are never refused (docs/decisions.md).
-      const ocrPages = type.subjectType === 'document' ? await admit(tx, type, accountId, subjectId) : 0
-      const check = await enqueue(tx, type, accountId, caseId, subjectId, ocrPages)
-      return check && withoutMark(check)
+      return start(tx, type, accountId, caseId, subjectId)
     },
 
-    /** A subject was added (in its transaction): every check type whose trigger takes it starts, when its service is on. */
+    /**
+     * A subject was added (in its transaction): every check type whose trigger takes it starts, when
+     * the account has its service (asked once for all of them).
+     */
     async onSubjectAdded (tx: Queryable, added: SubjectAdded): Promise<void> {
-      for (const type of deps.types) {
-        if (type.trigger?.on !== 'added' || type.subjectType !== added.subjectType || (type.trigger.when && !type.trigger.when(added))) continue
-        await this.triggerIfEnabled(tx, type.name, added.accountId, added.caseId, added.subjectId)
+      const triggered = deps.types.filter((type) => type.provider && type.trigger?.on === 'added' && type.subjectType === added.subjectType && (!type.trigger.when || type.trigger.when(added)))
+      if (triggered.length === 0) return
+      const on = new Set((await catalogue.enabledFor(tx, [added.accountId])).get(added.accountId)?.map((s) => s.checkType))
+      for (const type of triggered) {
+        if (on.has(type.service.name)) await start(tx, type, added.accountId, added.caseId, added.subjectId)
       }
     },
 
