@@ -8,3 +8,8 @@ ALTER TABLE checks ADD COLUMN ocr_pages integer NOT NULL DEFAULT 0;
 UPDATE checks c SET ocr_pages = d.page_count
   FROM documents d
   WHERE c.subject_type = 'document' AND c.subject_id = d.id AND c.check_type IN ('DocumentExtraction', 'KYC');
+
+-- A bank account belongs to a case of its own account, said by the schema: its insert needs no
+-- question to the cases module first (a stranger's case is a foreign-key violation, answered 404).
+ALTER TABLE cases ADD CONSTRAINT cases_id_account_key UNIQUE (id, account_id);
+ALTER TABLE bank_accounts ADD CONSTRAINT bank_accounts_case_owner_fkey FOREIGN KEY (case_id, account_id) REFERENCES cases (id, account_id);

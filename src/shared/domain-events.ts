@@ -4,8 +4,8 @@ export interface SubjectAdded {
   subjectId: number
   accountId: number
   caseId: number
-  /** Person or Business. */
-  caseType: string
+  /** Person or Business, when the raiser knows it (a case, a document); a bank account's checks need not. */
+  caseType?: string
   /** A document's type (BankStatement, Passport, ...); absent for other subjects. */
   documentType?: string
 }

@@ -29,6 +29,12 @@ export function uniqueViolation (err: unknown): string | null {
   return e?.code === '23505' ? (e.constraint ?? '') : null
 }
 
+/** The foreign key a statement violated (23503), or null for any other error. */
+export function foreignKeyViolation (err: unknown): string | null {
+  const e = err as { code?: string, constraint?: string } | null
+  return e?.code === '23503' ? (e.constraint ?? '') : null
+}
+
 /**
  * Errors of the database being unreachable or not answering in time, as opposed to a bad query:
  * refused or lost connections, a server shutting down or starting up, a statement cancelled by

@@ -20,7 +20,7 @@ const COLUMNS = `id, case_id AS "caseId", account_id AS "accountId", document_id
   first_name AS "firstName", middle_names AS "middleNames", last_name AS "lastName", sort_code AS "sortCode",
   account_number AS "accountNumber", bank_name AS "bankName"`
 
-/** The new id (the case's ownership is asked first, in the same transaction). */
+/** The new id; a case that is not the account's violates bank_accounts_case_owner_fkey. */
 export async function insert (tx: Queryable, b: NewBankAccount): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO bank_accounts (case_id, account_id, country_code, first_name, middle_names, last_name, sort_code, account_number, bank_name)

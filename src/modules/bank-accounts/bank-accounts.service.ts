@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../infra/db/database.ts'
-import { uniqueViolation } from '../../infra/db/database.ts'
+import { foreignKeyViolation, uniqueViolation } from '../../infra/db/database.ts'
 import { NotFound } from '../../infra/http/api-error.ts'
 import type { Caller } from '#shared/caller.ts'
 import type { TransactionEvents } from '../../infra/events/transaction-events.ts'
@@ -23,8 +23,8 @@ export interface BankAccountsDeps {
 }
 
 export function createBankAccountsService ({ db, cases, events, bavHistories }: BankAccountsDeps) {
-  const added = (tx: Queryable, accountId: number, caseId: number, id: number, caseType: string) =>
-    events.emit(tx, 'subject.added', { subjectType: 'bankAccount', subjectId: id, accountId, caseId, caseType })
+  const added = (tx: Queryable, accountId: number, caseId: number, id: number) =>
+    events.emit(tx, 'subject.added', { subjectType: 'bankAccount', subjectId: id, accountId, caseId })
 
   return {
     /** Insert and (when BAV is on) its BAV check in one transaction; the unique index settles duplicates and races. */
@@ -44,12 +44,13 @@ export function createBankAccountsService ({ db, cases, events, bavHistories }: 
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            const caseType = await cases.typeOfOwned(tx, caller.accountId, caseId)
             const id = await repo.insert(tx, input)
-            await added(tx, caller.accountId, caseId, id, caseType)
+            await added(tx, caller.accountId, caseId, id)
             return id
           })
         } catch (err) {
+          // The schema says a bank account's case is of its own account: a stranger's case, or none, is a 404.
+          if (foreignKeyViolation(err) === 'bank_accounts_case_owner_fkey') throw new NotFound()
           if (uniqueViolation(err) !== 'bank_accounts_active_key') throw err
           const duplicateId = await repo.findActiveDuplicate(db, caseId, input.sortCode, input.accountNumber)
           if (duplicateId !== undefined) throw new DuplicateBankAccount(duplicateId)
@@ -83,7 +84,7 @@ export function createBankAccountsService ({ db, cases, events, bavHistories }: 
     async createFromDocument (tx: Queryable, input: repo.NewBankAccount & { documentId: number }): Promise<{ created: boolean, id: number }> {
       const id = await repo.insertFromDocument(tx, input)
       if (id !== undefined) {
-        await added(tx, input.accountId, input.caseId, id, await cases.typeOfOwned(tx, input.accountId, input.caseId))
+        await added(tx, input.accountId, input.caseId, id)
         return { created: true, id }
       }
       return { created: false, id: (await repo.findActiveDuplicate(tx, input.caseId, input.sortCode, input.accountNumber))! }

@@ -28,7 +28,7 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
   queue: () => ({ name: 'kyc.check', retryLimit: 2, retryDelaySeconds: 5, concurrency: 2 }),
   // Its photos' MRZ lines are cut out in the document parsers' sandbox processes.
   sandboxTaskModules: [MRZ_IMAGE_TASK_MODULE],
-  trigger: { on: 'added', when: (added) => refusal(added.documentType ?? '', added.caseType, { documentId: added.subjectId, caseId: added.caseId }) === null },
+  trigger: { on: 'added', when: (added) => refusal(added.documentType ?? '', added.caseType ?? '', { documentId: added.subjectId, caseId: added.caseId }) === null },
   create: ({ clock, use }) => {
     const { ocr } = use('documentParsing')
     const cases = use('cases')
