@@ -13,3 +13,5 @@ UPDATE checks c SET ocr_pages = d.page_count
 -- question to the cases module first (a stranger's case is a foreign-key violation, answered 404).
 ALTER TABLE cases ADD CONSTRAINT cases_id_account_key UNIQUE (id, account_id);
 ALTER TABLE bank_accounts ADD CONSTRAINT bank_accounts_case_owner_fkey FOREIGN KEY (case_id, account_id) REFERENCES cases (id, account_id);
+-- The case alone is part of that key: its own key would answer first, under another name.
+ALTER TABLE bank_accounts DROP CONSTRAINT bank_accounts_case_id_fkey;
