@@ -14,8 +14,8 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
-if ! { $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-    && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package"; } >"$log" 2>&1; then
+if ! { $SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq \
+    && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "$package"; } >"$log" 2>&1; then
   cat "$log" >&2
   echo "install-debian-package: apt-get install $package failed" >&2
   exit 1
