@@ -141,6 +141,8 @@ describe('parseStatementText', () => {
     assert.deepEqual(parseStatementText('Statement\nBank: Monzo', 1).bankName, { value: 'Monzo', confidence: 0.95 })
     assert.deepEqual(parseStatementText('Starling\nStatement', 1).bankName, { value: 'Starling', confidence: 0.5 })
     assert.equal(parseStatementText('Statement of account\nBank name: ', 1).bankName, null)
+    assert.deepEqual(parseStatementText('Smith & Co Bank\nStatement of account', 1).bankName, { value: 'Smith & Co Bank', confidence: 0.95 })
+    assert.deepEqual(parseStatementText('Statement from Hale and Partners Bank plc', 1).bankName, { value: 'Hale and Partners Bank plc', confidence: 0.95 })
   })
 
   it('when the holder\'s name runs into the next label on its line, then it stops there', () => {

@@ -12,7 +12,8 @@ const HOLDER = /(?:^|\s{2,})(account\s+holders?|account\s+names?|customer\s+name
 /** A details table prints the label in one column and the name in the next, with no colon: only the unmistakable labels, and a name that starts with a capital. */
 const HOLDER_COLUMN = /(?:^|\s{2,})(?:account\s+holders?(?:\s+names?)?|account\s+names?|customer\s+name)(?:\(s\))?\s+(\p{Lu}.+)$/imu
 const BANK_LABELLED = /(?:^|\s{2,})(?:bank(?:\s+name)?|issued\s+by)\s*:\s*(.+)$/im
-const BANK_PHRASE = /\b(?:(?:[A-Z][\w&'.-]*\s+){1,4}(?:Bank|Building\s+Society|Banking\s+Group)(?:\s+(?:plc|PLC|UK|Ltd\.?|Limited|AG|SA|N\.A\.))?|Bank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?![\w])/
+// "&" and "and" join words inside a name ("Smith & Co Bank"), so the name does not start after them.
+const BANK_PHRASE = /\b(?:[A-Z][\w&'.-]*\s+(?:(?:[A-Z][\w&'.-]*|&|and)\s+){0,3}(?:Bank|Building\s+Society|Banking\s+Group)(?:\s+(?:plc|PLC|UK|Ltd\.?|Limited|AG|SA|N\.A\.))?|Bank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?![\w])/
 const PERIOD_LABELLED = new RegExp(`(?:statement\\s+period|period|statement\\s+dates?|from)\\s*:?\\s*(${DATE_SOURCE})\\s*(?:to|until|-|–|—)\\s*(${DATE_SOURCE})`, 'i')
 const PERIOD_BARE = new RegExp(`(${DATE_SOURCE})\\s+(?:to|until|-|–|—)\\s+(${DATE_SOURCE})`, 'i')
 const CURRENCY_LABELLED = /\bcurrency\s*:?\s*([A-Za-z]{3})\b/i
