@@ -20,16 +20,24 @@ export interface OcrSymbol { text: string, confidence: number }
 /** One line of text as tesseract read it, with its mean confidence (0..1) and its characters'. */
 export interface LineReading { text: string, confidence: number, symbols: OcrSymbol[] }
 
+/** A box on the image, in pixels. */
+export interface OcrBox { x0: number, y0: number, x1: number, y1: number }
+/** A word or a line tesseract read, where it stands on the image, with its confidence (0..1). */
+export interface PlacedWord { text: string, confidence: number, box: OcrBox }
+export interface PlacedLine extends PlacedWord { words: PlacedWord[] }
+
 export interface OcrResult {
   text: string
   /** Tesseract's mean word confidence, 0..1. */
   confidence: number
+  /** The lines with their words and boxes, when asked for (`layout`). */
+  lines?: PlacedLine[]
 }
 
 /** Tesseract (English, offline) in worker threads; its inputs are images the caller has already bounded in pixels. */
 export interface TesseractPool {
-  /** Reads the text of a PNG or JPEG image. */
-  recognise (image: Uint8Array): Promise<OcrResult>
+  /** Reads the text of a PNG or JPEG image; with `layout`, its lines and words where they stand. */
+  recognise (image: Uint8Array, options?: { layout?: boolean }): Promise<OcrResult>
   /**
    * Reads each image as one line made only of `characters`, with no dictionary (codes, not words);
    * empty readings are left out.
@@ -57,6 +65,12 @@ async function startLineTesseract (): Promise<TesseractWorker> {
   return worker
 }
 
+function placedLinesOf (page: Page): PlacedLine[] {
+  const placed = (item: { text: string, confidence: number, bbox: OcrBox }): PlacedWord => ({ text: item.text.trim(), confidence: item.confidence / 100, box: item.bbox })
+  return (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines))
+    .map((line) => ({ ...placed(line), words: line.words.map(placed) }))
+}
+
 /** A line's characters and their mean confidence: tesseract's own line figure drops to 0 on long filler runs. */
 function lineReadingOf (page: Page): LineReading {
   const symbols = (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.flatMap((word) => word.symbols))))
@@ -78,16 +92,16 @@ export function createTesseractPool (options: TesseractPoolOptions): TesseractPo
   const allowed = new WeakMap<TesseractWorker, string>()
 
   return {
-    async recognise (image) {
+    async recognise (image, options) {
       const { data } = await tesseract.run(async (worker) => {
         try {
-          return await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength))
+          return await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, options?.layout ? { text: true, blocks: true } : undefined)
         } catch (error) {
           // tesseract.js rejects with a bare string ("Error: Error attempting to read image.") when it cannot decode
           throw error instanceof Error ? error : new ImageUnreadable('The image data is damaged or incomplete', { cause: error })
         }
       })
-      return { text: data.text, confidence: data.confidence / 100 }
+      return { text: data.text, confidence: data.confidence / 100, ...options?.layout ? { lines: placedLinesOf(data) } : {} }
     },
     recogniseLines: (lines, { characters }) => lineTesseract.run(async (worker) => {
       if (allowed.get(worker) !== characters) {

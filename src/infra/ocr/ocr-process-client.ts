@@ -34,7 +34,7 @@ export interface OcrProcessOptions extends TesseractPoolOptions {
 
 /** Tesseract in a child process of its own: each call names its tenant, and tenants are served in turn. */
 export interface OcrProcess {
-  recognise (tenant: string | number, image: Uint8Array): Promise<OcrResult>
+  recognise (tenant: string | number, image: Uint8Array, options?: { layout?: boolean }): Promise<OcrResult>
   recogniseLines (tenant: string | number, lines: Uint8Array[], options: { characters: string }): Promise<LineReading[]>
   /** 1 while the process is alive. */
   liveWorkers (): number
@@ -131,7 +131,7 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
   }
 
   return {
-    recognise: (tenant, image) => call(tenant, 'recognise', [image]),
+    recognise: (tenant, image, recogniseOptions) => call(tenant, 'recognise', [image, recogniseOptions]),
     recogniseLines: (tenant, lines, lineOptions) => call(tenant, 'recogniseLines', [lines, lineOptions]),
     liveWorkers: () => child === null ? 0 : 1,
     async close () {

@@ -6,7 +6,7 @@ import type { LineReading, OcrResult } from './ocr-pool.ts'
 import type { OcrProcess } from './ocr-process-client.ts'
 import { OCR_TASKS, type PdfTextResult } from './ocr-task-names.ts'
 
-export type { LineReading, OcrResult, OcrSymbol } from './ocr-pool.ts'
+export type { LineReading, OcrResult, OcrSymbol, PlacedLine, PlacedWord } from './ocr-pool.ts'
 export type { PdfTextResult } from './ocr-task-names.ts'
 
 /**
@@ -14,8 +14,8 @@ export type { PdfTextResult } from './ocr-task-names.ts'
  * a time budget), images are read by tesseract in the OCR process; the caller's event loop runs neither.
  */
 export interface OcrPool {
-  /** Reads the text of a PNG or JPEG image. */
-  recognise (image: Uint8Array): Promise<OcrResult>
+  /** Reads the text of a PNG or JPEG image; with `layout`, its lines and words where they stand. */
+  recognise (image: Uint8Array, options?: { layout?: boolean }): Promise<OcrResult>
   /**
    * Reads each image (PNGs a sandbox task prepared) as one line made only of `characters`, with no
    * dictionary; empty readings are left out.
@@ -59,9 +59,9 @@ export function checkImage (image: Uint8Array, maxPixels: number): void {
  */
 export function createOcr ({ parsers, tesseract, maxPixels }: { parsers: SandboxPool, tesseract: OcrProcess, maxPixels: number }): Ocr {
   const forTenant = (tenant: string | number): OcrPool => ({
-    async recognise (image) {
+    async recognise (image, options) {
       checkImage(image, maxPixels)
-      return tesseract.recognise(tenant, image)
+      return tesseract.recognise(tenant, image, options)
     },
     recogniseLines: (lines, options) => tesseract.recogniseLines(tenant, lines, options),
     async runImageTask<Out> (task: string, image: Uint8Array, input: Record<string, unknown> = {}) {
