@@ -6,7 +6,7 @@ import type { NameComparisonView } from '../kyc.schemas.ts'
 const GERMAN_UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'AE', Ö: 'OE', Ü: 'UE' }
 
 /** A name as an MRZ prints it: Latin capitals, apostrophes dropped, every other separator a space. */
-function mrzSpellings (name: string): string[] {
+export function mrzSpellings (name: string): string[] {
   const fold = (text: string) => anyAscii(text).toUpperCase().replace(/['’`]/g, '').replace(/[^A-Z]+/g, ' ').trim()
   const short = fold(name)
   const long = fold(name.replace(/[äöüÄÖÜ]/g, (ch) => GERMAN_UMLAUTS[ch]!))
@@ -35,7 +35,8 @@ export function compareSurname (onCase: string | null, onDocument: string, trunc
   const spellings = mrzSpellings(onCase)
   const best = Math.max(...spellings.map((s) => similarity(s, onDocument)))
   const rounded = Math.round(best * 1000) / 1000
-  if (spellings.some((s) => s === onDocument || sortedWords(s) === sortedWords(onDocument) || (truncated && s.startsWith(onDocument)))) {
+  // An empty or one-letter document surname is the start of every name, never a match for one.
+  if (spellings.some((s) => s === onDocument || sortedWords(s) === sortedWords(onDocument) || (truncated && onDocument.length >= 2 && s.startsWith(onDocument)))) {
     return { onCase, onDocument, outcome: 'match', similarity: rounded }
   }
   // Some documents drop a double-barrelled name's hyphen or one of its parts.
@@ -53,7 +54,7 @@ export function compareGivenNames (onCase: string | null, onDocument: string, tr
   const spellings = mrzSpellings(onCase)
   const rounded = Math.round(Math.max(...spellings.map((s) => similarity(s, onDocument))) * 1000) / 1000
   const documentWords = onDocument.split(' ').filter(Boolean)
-  if (spellings.some((s) => s === onDocument || (truncated && s.startsWith(onDocument)))) return { onCase, onDocument, outcome: 'match', similarity: rounded }
+  if (spellings.some((s) => s === onDocument || (truncated && onDocument.length >= 2 && s.startsWith(onDocument)))) return { onCase, onDocument, outcome: 'match', similarity: rounded }
   const minor = spellings.some((spelling) => {
     const caseWords = spelling.split(' ')
     // The first names must agree (a typo, an initial); the rest may be missing on either side.
