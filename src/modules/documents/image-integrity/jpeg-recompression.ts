@@ -1,0 +1,40 @@
+import type { RiskSignal } from '../analysis/analysis-types.ts'
+import { blockCoefficients } from './dct-blocks.ts'
+import { earlierStepEvidence } from './double-compression.ts'
+import { decodeLuma } from './jpeg-luma.ts'
+import type { JpegStructure } from './jpeg-structure.ts'
+
+/** The nine lowest AC frequencies (natural indices): where most blocks have coefficients worth counting. */
+const FREQUENCIES = [1, 8, 9, 2, 16, 17, 10, 3, 24]
+/**
+ * Log-likelihood gain per coefficient above which an earlier step explains a frequency better than
+ * one compression: single-saved JPEGs stay below 0.03 on the tune set, re-saved ones reach 0.07 to 1
+ * (docs/image-integrity.md, `npm run bench:image-integrity`).
+ */
+export const GAIN_THRESHOLD = 0.05
+/** Frequencies that must agree, so one odd histogram does not decide. */
+export const MIN_FREQUENCIES = 3
+
+export interface RecompressionEvidence { frequencies: number, agreeing: number, gains: number[] }
+
+/** How many low frequencies show an earlier, different quantisation step. */
+export async function recompressionEvidence (bytes: Uint8Array, structure: JpegStructure): Promise<RecompressionEvidence> {
+  const luminance = structure.components[0]
+  const table = luminance && structure.tables.get(luminance.tableId)
+  if (!table) return { frequencies: 0, agreeing: 0, gains: [] }
+  const { luma, width, height } = await decodeLuma(bytes)
+  const coefficients = blockCoefficients(luma, width, height, FREQUENCIES)
+  const evidence = FREQUENCIES.map((f, i) => earlierStepEvidence(coefficients[i]!, table[f]!)).filter((e) => e.samples > 0)
+  const gains = evidence.map((e) => e.gainPerSample)
+  return { frequencies: gains.length, agreeing: gains.filter((g) => g > GAIN_THRESHOLD).length, gains }
+}
+
+export async function doubleCompressionSignals (bytes: Uint8Array, structure: JpegStructure): Promise<RiskSignal[]> {
+  const { agreeing } = await recompressionEvidence(bytes, structure)
+  if (agreeing < MIN_FREQUENCIES) return []
+  return [{
+    code: 'jpeg_double_compression',
+    severity: 'medium',
+    message: 'The JPEG was compressed twice at different qualities (its coefficients keep the trace of an earlier compression): it was re-saved after it was taken, as an editor does; ask for the original file.',
+  }]
+}
