@@ -49,12 +49,26 @@ describe('document risk of a statement', () => {
   })
 
   it('when the file was modified 30 days after it was created, then modified_after_creation', async () => {
-    const statement = makeStatement({ created: new Date('2026-03-02T08:00:00Z'), modified: new Date('2026-04-01T08:00:00Z') })
-    assert.deepEqual(await assess(statement), [{
+    const statement = makeStatement({ created: new Date('2026-04-01T08:00:00Z'), modified: new Date('2026-05-01T08:00:00Z') })
+    assert.deepEqual(await assess(statement, new Date('2026-05-10T12:00:00Z')), [{
       code: 'modified_after_creation',
       severity: 'medium',
-      message: 'The PDF was modified on 2026-04-01 08:00 UTC, 30 days after it was created on 2026-03-02 08:00 UTC.',
+      message: 'The PDF was modified on 2026-05-01 08:00 UTC, 30 days after it was created on 2026-04-01 08:00 UTC.',
     }])
+  })
+
+  it('when the PDF was created ten days before its statement period ends, then created_before_period_end', async () => {
+    const statement = makeStatement({ created: new Date('2026-03-21T10:00:00Z') })
+    assert.deepEqual(await assess(statement), [{
+      code: 'created_before_period_end',
+      severity: 'high',
+      message: 'The PDF was created on 2026-03-21 10:00 UTC, before the end of the statement period it reports (01 March 2026 to 31 March 2026): a bank issues a statement after its period has ended.',
+    }])
+  })
+
+  it('when the PDF was created on the last day of its period, or on the day before (another time zone), then no signal', async () => {
+    assert.deepEqual(await assess(makeStatement({ created: new Date('2026-03-31T18:00:00Z') })), [])
+    assert.deepEqual(await assess(makeStatement({ created: new Date('2026-03-30T01:00:00Z') })), [])
   })
 
   it('when the creation date is after the time of the check, then future_date', async () => {
@@ -72,6 +86,10 @@ describe('document risk of a statement', () => {
       code: 'future_date',
       severity: 'high',
       message: 'Page 1 shows the date 31 March 2026 ("Statement period: 01 March 2026 to 31 March 2026") and 2 other later dates, after the day of the check (2026-03-20).',
+    }, {
+      code: 'created_before_period_end',
+      severity: 'high',
+      message: 'The PDF was created on 2026-03-15 09:00 UTC, before the end of the statement period it reports (01 March 2026 to 31 March 2026): a bank issues a statement after its period has ended.',
     }])
   })
 

@@ -34,7 +34,7 @@ export async function assessDocumentRisk (input: RiskInput): Promise<RiskSignal[
     ...await activeContentSignals(input.bytes, raw),
     ...pages.flatMap((page) => hiddenTextSignals(page.pageNumber, page.operators, operatorCodes, page.view)),
     ...inconsistentFontSignals(lines),
-    ...textDateSignals(lines, input.now),
+    ...textDateSignals(lines, input.now, metadata.created),
     ...balanceSignals(lines),
   ]
 }

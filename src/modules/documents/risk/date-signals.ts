@@ -2,7 +2,7 @@ import type { RiskSignal } from '../analysis/analysis-types.ts'
 import type { TextLine } from './page-text.ts'
 import { describeRow, rowKind } from './statement-rows.ts'
 import { findAmounts } from './text-amounts.ts'
-import { type DateToken, findDates, formatDay } from './text-dates.ts'
+import { type DateToken, findDates, formatDay, formatInstant } from './text-dates.ts'
 
 interface Period { start: DateToken, end: DateToken }
 interface DatedRow { line: TextLine, dates: DateToken[] }
@@ -17,10 +17,25 @@ const RANGE_JOINER = /^\s*(?:to|-|–|—|until|till|through)\s*$/i
  * and transactions dated outside the period the statement states. Only the period and the dates that open a
  * transaction line are judged: other dates (a passport's expiry, "next statement on …") are rightly in the future.
  */
-export function textDateSignals (lines: readonly TextLine[], now: Date): RiskSignal[] {
+export function textDateSignals (lines: readonly TextLine[], now: Date, created?: Date): RiskSignal[] {
   const periods = lines.flatMap(findPeriods)
   const rows = lines.flatMap(datedRow)
-  return [...futureDates(periods, rows, now), ...outsidePeriod(periods, rows)]
+  return [...futureDates(periods, rows, now), ...createdBeforePeriodEnd(periods, created), ...outsidePeriod(periods, rows)]
+}
+
+/**
+ * A bank issues a statement once its period has ended, so a file created before then is not that period's
+ * statement: it was made (or remade) by someone else. High, as a date after the check is: an honest file cannot show it.
+ */
+function createdBeforePeriodEnd (periods: readonly Period[], created: Date | undefined): RiskSignal[] {
+  const period = periods[0]
+  // A day of slack: the producing machine's time zone is not ours.
+  if (period === undefined || created === undefined || created.getTime() >= period.end.day.getTime() - DAY_MS) return []
+  return [{
+    code: 'created_before_period_end',
+    severity: 'high',
+    message: `The PDF was created on ${formatInstant(created)}, before the end of the statement period it reports (${period.start.text} to ${period.end.text}): a bank issues a statement after its period has ended.`,
+  }]
 }
 
 /** "Statement period: 01 March 2026 to 31 March 2026", "From 01/03/2026 - 31/03/2026". */
