@@ -2,6 +2,7 @@ import { defineCheckType, type ProviderAnswer, riskRatingOf } from '../checks/in
 import type { RiskSignal } from './analysis/analysis-types.ts'
 import { type DocumentSubject, documentQueue, finalAboutTheFile, loadDocument, lockDocument } from './document-subject.ts'
 import { DocumentRiskResult } from './documents.schemas.ts'
+import { imageIntegrityOf } from './image-integrity/image-integrity-check.ts'
 import { DOCUMENT_TASKS } from './parser-task-names.ts'
 
 /** Document risk, run by this engine in both modes: signals the file itself shows (its producer, revisions, dates, hidden content, arithmetic), on every upload. */
@@ -19,9 +20,8 @@ export const documentRiskCheckType = defineCheckType<DocumentSubject, DocumentRi
       provider: {
         name: 'idcheck-document-risk',
         run: (document) => finalAboutTheFile(async (): Promise<ProviderAnswer<DocumentRiskResult>> => {
-          // Images give no signal (assessDocumentRisk): their bytes need not travel to a sandbox.
           const signals = document.kind !== 'pdf'
-            ? []
+            ? await imageIntegrityOf(parsers, document)
             : await parsers.run<RiskSignal[]>(document.accountId, DOCUMENT_TASKS.assessRisk, { bytes: document.bytes, kind: document.kind, now: new Date(clock.now()) })
           const worst = signals.some((s) => s.severity === 'high') ? 3 : signals.some((s) => s.severity === 'medium') ? 2 : 1
           return { riskRating: riskRatingOf(worst), result: { signals } }

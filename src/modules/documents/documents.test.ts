@@ -83,7 +83,7 @@ describe('POST /api/cases/{caseId}/documents', () => {
   it('when a PNG is declared as a PDF, then it is stored as image/png with one page', async () => {
     const caller = await givenCustomer()
     const caseId = await givenCase(app, caller)
-    const res = await upload(caller, caseId, { documentType: 'Passport', file: { bytes: png(20, 10), fileName: 'scan.pdf', contentType: 'application/pdf' } })
+    const res = await upload(caller, caseId, { documentType: 'Passport', file: { bytes: png(400, 300), fileName: 'scan.pdf', contentType: 'application/pdf' } })
     assert.equal(res.statusCode, 201, res.body)
     assert.equal(res.json().contentType, 'image/png')
     assert.equal(res.json().pageCount, 1)

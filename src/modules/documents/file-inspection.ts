@@ -6,6 +6,7 @@ import { SandboxBusy, SandboxClosed, SandboxStartFailed, SandboxTaskFailed } fro
 import type { SandboxPool } from '../../infra/sandbox/sandbox-pool.ts'
 import type { DocumentKind } from './analysis/analysis-types.ts'
 import type { DocumentView } from './documents.schemas.ts'
+import { imageDamage } from './image-integrity/image-completeness.ts'
 import { OCR_TASKS } from './parser-task-names.ts'
 
 export interface DocumentLimits {
@@ -28,6 +29,9 @@ const KINDS: Record<string, { kind: DocumentKind, contentType: DocumentView['con
 
 /** A page tree is read in milliseconds: an upload waits no longer than this for its count. */
 const PAGE_COUNT_TIMEOUT_MS = 10_000
+/** Narrower than this, a page's text is too small to read (issue 30: a document photo or scan is wider). */
+export const MIN_IMAGE_WIDTH = 300
+
 /** When every parser is busy, the uploader is asked to come back after this long. */
 const BUSY_RETRY_SECONDS = 5
 
@@ -52,6 +56,13 @@ export async function inspectUpload (bytes: Uint8Array, limits: DocumentLimits, 
   if (size.width * size.height > limits.maxPixels) {
     throw new ValidationFailed([`The image is ${size.width} × ${size.height} pixels; at most ${limits.maxPixels.toLocaleString('en')} pixels are accepted.`])
   }
+  // A photo turned by its EXIF orientation (5 to 8) is shown, and read, with its sides swapped.
+  const width = (size.orientation ?? 1) >= 5 ? size.height : size.width
+  if (width < MIN_IMAGE_WIDTH) {
+    throw new ValidationFailed([`The image is only ${width} pixels wide; a document needs at least ${MIN_IMAGE_WIDTH} to be read: upload a larger photo or scan.`])
+  }
+  const damage = imageDamage(bytes, known.kind)
+  if (damage !== null) throw new ValidationFailed([damage])
   return { ...known, pageCount: 1 }
 }
 

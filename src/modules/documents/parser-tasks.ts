@@ -3,6 +3,7 @@
 import { PdfRefused } from '../../infra/ocr/ocr-errors.ts'
 import { ocrTasks } from '../../infra/ocr/pdf-tasks.ts'
 import type { TaskTable } from '../../infra/sandbox/sandbox-protocol.ts'
+import { assessImageIntegrity, type ImageIntegrityInput } from './image-integrity/assess-image-integrity.ts'
 import { DOCUMENT_TASKS } from './parser-task-names.ts'
 import { DEFAULT_MAX_DECODED_BYTES, prescanPdf } from './pdf-prescan.ts'
 import { assessDocumentRisk, type RiskInput } from './risk/assess-document-risk.ts'
@@ -27,5 +28,6 @@ export function createTasks ({ maxDecodedBytes }: { maxDecodedBytes?: number }):
       if (input.kind === 'pdf') prescanBeforeParsing(input.bytes)
       return assessDocumentRisk(input)
     },
+    [DOCUMENT_TASKS.assessImageIntegrity]: (input: ImageIntegrityInput) => assessImageIntegrity(input),
   }
 }

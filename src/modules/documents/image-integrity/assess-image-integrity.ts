@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size'
-import type { DocumentKind, RiskSignal } from '../analysis/analysis-types.ts'
+import { type DocumentKind, DocumentUnreadable, type RiskSignal } from '../analysis/analysis-types.ts'
 import { editingProgramSignals } from './editing-programs.ts'
 import { readImageMetadata } from './image-metadata.ts'
 import { doubleCompressionSignals } from './jpeg-recompression.ts'
@@ -20,6 +20,15 @@ export async function assessImageIntegrity ({ bytes, kind, purpose }: ImageInteg
   const metadata = await readImageMetadata(bytes)
   const { width, height } = imageSize(bytes)
   const signals = [...editingProgramSignals(metadata, purpose), ...screenshotSignals(metadata, { width, height })]
-  if (kind === 'jpeg') signals.push(...await doubleCompressionSignals(bytes, readJpegStructure(bytes)))
+  if (kind === 'jpeg') signals.push(...await decodable(async () => doubleCompressionSignals(bytes, readJpegStructure(bytes))))
   return signals
+}
+
+/** A JPEG whose markers or pixels cannot be read fails the check once, with what to do about it. */
+async function decodable<T> (read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (err) {
+    throw new DocumentUnreadable('The JPEG image could not be decoded: it is damaged; upload the photo or scan again.', { cause: err })
+  }
 }
