@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { PDFDocument, PDFName, PDFString, popGraphicsState, pushGraphicsState, setTextRenderingMode, StandardFonts, TextRenderingMode } from 'pdf-lib'
+import { PDFDocument, type PDFPage, PDFName, PDFString, popGraphicsState, pushGraphicsState, setTextRenderingMode, StandardFonts, TextRenderingMode } from 'pdf-lib'
 import { assessDocumentRisk } from './assess-document-risk.ts'
 import { DocumentUnreadable, type RiskSignal } from '../analysis/analysis-types.ts'
 import {
@@ -189,6 +189,28 @@ describe('document risk of a statement', () => {
         message: 'On page 1, "31 Mar 2026 Closing balance" shows a balance of 8,100.55, but the balance above it is 3,100.55.',
       },
     ])
+  })
+
+  // A compact one-line header above the statement: "Sort code 20-09-15  Account number 41011166", each part drawn apart.
+  const compactHeader = (accountFont: StandardFonts, labelFont = StandardFonts.Helvetica) => async (doc: PDFDocument, page: PDFPage) => {
+    const label = await doc.embedFont(labelFont)
+    page.drawText('Sort code', { x: 40, y: 825, size: 9, font: label })
+    page.drawText('20-09-15', { x: 90, y: 825, size: 9, font: await doc.embedFont(StandardFonts.Helvetica) })
+    page.drawText('Account number', { x: 150, y: 825, size: 9, font: label })
+    page.drawText('41011166', { x: 225, y: 825, size: 9, font: await doc.embedFont(accountFont) })
+  }
+
+  it('when the account number of a compact one-line header is drawn in Courier, then inconsistent_font names it', async () => {
+    assert.deepEqual(await assess(makeStatement({ decorate: compactHeader(StandardFonts.Courier) })), [{
+      code: 'inconsistent_font',
+      severity: 'high',
+      message: 'On page 1, the account number 41011166 is drawn in Courier, a font no other text on the page uses.',
+    }])
+  })
+
+  it('when the header\'s account number is in the page\'s font, or its label alone is bold, then no signal', async () => {
+    assert.deepEqual(await assess(makeStatement({ decorate: compactHeader(StandardFonts.Helvetica) })), [])
+    assert.deepEqual(await assess(makeStatement({ decorate: compactHeader(StandardFonts.Helvetica, StandardFonts.HelveticaBold) })), [])
   })
 
   it('when the opening and closing lines are bold, words and figures alike, then no signal', async () => {

@@ -1,3 +1,4 @@
+import { accountFontSignals } from './account-font-signals.ts'
 import { activeContentSignals } from './active-content.ts'
 import { balanceSignals } from './balance-arithmetic.ts'
 import { textDateSignals } from './date-signals.ts'
@@ -34,6 +35,7 @@ export async function assessDocumentRisk (input: RiskInput): Promise<RiskSignal[
     ...await activeContentSignals(input.bytes, raw),
     ...pages.flatMap((page) => hiddenTextSignals(page.pageNumber, page.operators, operatorCodes, page.view)),
     ...inconsistentFontSignals(lines),
+    ...accountFontSignals(lines),
     ...textDateSignals(lines, input.now, metadata.created),
     ...balanceSignals(lines),
   ]
