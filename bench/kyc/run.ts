@@ -1,5 +1,8 @@
 // npm run bench:kyc [-- --json] [-- --set DIR]: reads the evaluation set (bench/kyc/set, made by make-set.ts,
 // or another one it wrote) through the OCR process, as the app does, and reports how well the MRZ is read and how fast.
+// A DIR holding a manifest.json (npm run heldout:identity) is measured through the API instead: held-out-set.ts;
+// --variant clean|scan|photo, --format TD1|TD3 and --limit N take part of it while tuning.
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -7,11 +10,24 @@ import { createStandaloneOcr } from '../../src/infra/ocr/ocr-standalone.ts'
 import { MRZ_IMAGE_TASK_MODULE } from '../../src/modules/kyc/mrz/index.ts'
 import { readMrz } from '../../src/modules/kyc/mrz/index.ts'
 import type { MrzFields, MrzReading } from '../../src/modules/kyc/mrz/index.ts'
+import { heldOutReport, printHeldOutReport, runHeldOutSet } from './held-out-set.ts'
 
 interface Expected { file: string, variant: string, format: string, fields: MrzFields }
 interface Outcome { file: string, variant: string, ms: number, read: boolean, reading: MrzReading | null, error?: string, wrongFields: string[] }
 
-const { values: args } = parseArgs({ options: { json: { type: 'boolean', default: false }, set: { type: 'string' } } })
+const { values: args } = parseArgs({ options: {
+  json: { type: 'boolean', default: false }, set: { type: 'string' }, variant: { type: 'string' }, format: { type: 'string' }, limit: { type: 'string' },
+} })
+if (args.set && existsSync(`${args.set}/manifest.json`)) {
+  let taken = 0
+  const limit = Number(args.limit ?? Infinity)
+  const keep = (doc: { variant: string, format: string }) => (!args.variant || doc.variant === args.variant) && (!args.format || doc.format === args.format) && taken++ < limit
+  const { outcomes, peakRssMb, warmUpSeconds } = await runHeldOutSet(args.set, keep, (outcome) => { if (!args.json) process.stderr.write(outcome.read ? '.' : 'x') })
+  const report = heldOutReport(args.set, outcomes, peakRssMb, warmUpSeconds)
+  if (args.json) console.log(JSON.stringify(report, null, 2))
+  else printHeldOutReport(report)
+  process.exit(0)
+}
 const SET = args.set ? pathToFileURL(args.set.replace(/\/?$/, '/')) : new URL('./set/', import.meta.url)
 const { now, documents } = JSON.parse(await readFile(new URL('expected.json', SET), 'utf8')) as { now: string, documents: Expected[] }
 const asJson = args.json

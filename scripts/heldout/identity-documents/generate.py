@@ -10,6 +10,7 @@ import datetime
 import json
 import os
 import random
+import shutil
 
 import effects
 import layout
@@ -125,8 +126,11 @@ def main():
     parser.add_argument("--out")
     parser.add_argument("--variants", default="clean,scan,photo")
     args = parser.parse_args()
-    out = args.out or f"/tmp/idcheck-heldout/seed-{args.seed}"
-    os.makedirs(out, exist_ok=True)
+    final = args.out or f"/tmp/idcheck-heldout/seed-{args.seed}"
+    # Drawn beside the set it replaces and swapped in at the end, so a bench reading the set never sees half of one.
+    out = final.rstrip("/") + ".partial"
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
     variants = set(args.variants.split(","))
     rng = random.Random(f"heldout-identity-{args.seed}")
     weights = issuer_weights(rng)
@@ -142,7 +146,9 @@ def main():
     manifest = {"seed": args.seed, "generator": GENERATOR, "documents": documents}
     with open(os.path.join(out, "manifest.json"), "w", encoding="utf-8") as handle:
         json.dump(manifest, handle, ensure_ascii=False, indent=1)
-    print(f"{len(documents)} files from {args.count} documents in {out}")
+    shutil.rmtree(final, ignore_errors=True)
+    os.rename(out, final)
+    print(f"{len(documents)} files from {args.count} documents in {final}")
 
 
 if __name__ == "__main__":

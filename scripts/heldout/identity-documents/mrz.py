@@ -43,15 +43,16 @@ def mrz_letters(text, spell_umlauts):
 
 
 def name_field(surname, given_names, length, spell_umlauts):
-    """Primary and secondary identifiers in `length` characters; a long name loses given-name letters first
-    and ends on a letter, which is how a reader knows it was cut (ICAO 9303 part 4, 4.6)."""
+    """Primary and secondary identifiers in `length` characters. A long name first writes its last given names
+    as initials, then loses letters from the end, so it ends on a letter (ICAO 9303 part 3, 4.6)."""
     primary = mrz_letters(surname, spell_umlauts)
-    secondary = mrz_letters(given_names, spell_umlauts)
-    full = primary + "<<" + secondary
-    if len(full) <= length:
-        return full.ljust(length, "<")
-    if len(primary) + 3 >= length:
-        return primary[:length]
+    words = mrz_letters(given_names, spell_umlauts).split("<")
+    for shortened in range(len(words), 0, -1):
+        full = primary + "<<" + "<".join(words)
+        if len(full) <= length:
+            return full.ljust(length, "<")
+        words[shortened - 1] = words[shortened - 1][0]
+    full = primary + "<<" + "<".join(words)
     cut = full[:length]
     while cut.endswith("<"):
         cut = cut[:-1]

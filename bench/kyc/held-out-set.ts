@@ -1,0 +1,208 @@
+// bench:kyc -- --set DIR, where DIR holds a manifest.json (npm run heldout:identity): each document uploaded through
+// the API of an embedded app (PGlite in a temporary data directory, the production KYC engine) to a Person case made
+// from its `case`, and its KYC check waited for, as an integrator would see it.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { buildApp, type App } from '../../src/app.ts'
+import { loadConfig } from '../../src/config/config.ts'
+import { UPLOAD_CONTENT_TYPE, uploadBody } from '../lib/documents.ts'
+
+export interface ManifestDocument {
+  file: string
+  contentType: string
+  documentType: 'Passport' | 'IdentityCard'
+  format: 'TD1' | 'TD3'
+  variant: string
+  edit: string | null
+  mrzFields: { surname: string, givenNames: string, documentNumber: string, dateOfBirth: string, expiryDate: string, nationality: string, issuingCountry: string, sex: string }
+  printed: { surname: string, givenNames: string, documentNumber: string, dateOfBirth: string, expiryDate: string }
+  case: { givenNames: string, surname: string, dateOfBirth: string }
+}
+
+interface Check { status: string, riskRating: { id: number, name: string } | null, result: KycResult | null, failureReason: string | null }
+interface KycResult {
+  mrz: { format: string, valid: boolean, failedCheckDigits: string[], issuingState: string, surname: string, givenNames: string, documentNumber: string, nationality: string, birthDate: string | null, sex: string, expirationDate: string | null }
+  signals: { code: string, severity: string }[]
+}
+
+export interface Outcome { doc: ManifestDocument, seconds: number, check: Check, wrongFields: string[], read: boolean }
+
+const SEX = { M: 'male', F: 'female', '<': 'unspecified' } as Record<string, string>
+
+/** The fields of the MRZ as read that differ from what the generator wrote. */
+function wrongFields (doc: ManifestDocument, mrz: KycResult['mrz']): string[] {
+  const truth = doc.mrzFields
+  const pairs: [string, string | null, string][] = [
+    ['format', mrz.format, doc.format], ['surname', mrz.surname, truth.surname], ['givenNames', mrz.givenNames, truth.givenNames],
+    ['documentNumber', mrz.documentNumber, truth.documentNumber], ['dateOfBirth', mrz.birthDate, truth.dateOfBirth],
+    ['expiryDate', mrz.expirationDate, truth.expiryDate], ['nationality', mrz.nationality, truth.nationality],
+    ['issuingCountry', mrz.issuingState, truth.issuingCountry], ['sex', mrz.sex, SEX[truth.sex] ?? truth.sex],
+  ]
+  return pairs.filter(([, read, expected]) => (read ?? '').replace(/</g, ' ').trim() !== expected).map(([field]) => field)
+}
+
+export function readManifest (dir: string): { seed: number, generator: string, documents: ManifestDocument[] } {
+  return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
+}
+
+/** Peak resident memory of this process and every process it started (parsers, OCR workers), sampled. */
+function treeMemory () {
+  const rssMb = (pid: string) => {
+    try {
+      const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
+      return Number(line?.replace(/\D/g, '') ?? 0) / 1024
+    } catch { return 0 }
+  }
+  const parentOf = (pid: string) => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]! } catch { return '' } }
+  const descendants = () => {
+    const parents = new Map(readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map((pid) => [pid, parentOf(pid)]))
+    const tree = new Set([String(process.pid)])
+    for (let grew = true; grew;) {
+      grew = false
+      for (const [pid, parent] of parents) if (!tree.has(pid) && tree.has(parent)) { tree.add(pid); grew = true }
+    }
+    return [...tree]
+  }
+  let peak = 0
+  const sample = () => { peak = Math.max(peak, descendants().reduce((sum, pid) => sum + rssMb(pid), 0)) }
+  const timer = setInterval(sample, 250)
+  return { peakMb: () => { sample(); return Math.round(peak) }, stop: () => clearInterval(timer) }
+}
+
+async function call (app: App, auth: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const res = await app.inject({ method, url, headers: auth, payload: payload as object })
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`)
+  return res.json()
+}
+
+/** Upload to a fresh case, then poll the document until its KYC check has settled; seconds from upload to settled. */
+async function checkOne (app: App, auth: Record<string, string>, dir: string, doc: ManifestDocument, n: number): Promise<Outcome> {
+  const [dobYear, dobMonth, dobDay] = doc.case.dateOfBirth.split('-').map(Number)
+  const caseId = (await call(app, auth, 'POST', '/api/cases', { urn: `HELDOUT-${n}`, type: 'Person', givenNames: doc.case.givenNames, surname: doc.case.surname, dobDay, dobMonth, dobYear })).id
+  const bytes = await readFile(join(dir, doc.file))
+  const started = performance.now()
+  const res = await app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...auth, 'content-type': UPLOAD_CONTENT_TYPE }, payload: uploadBody(doc.documentType, doc.file, doc.contentType, bytes) })
+  if (res.statusCode !== 201) {
+    const check = { status: `upload ${res.statusCode}`, riskRating: null, result: null, failureReason: res.body }
+    return { doc, seconds: (performance.now() - started) / 1000, check, wrongFields: [], read: false }
+  }
+  const documentId = res.json().id
+  for (let deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(50)) {
+    const { latestKyc } = await call(app, auth, 'GET', `/api/cases/${caseId}/documents/${documentId}`) as { latestKyc: Check | null }
+    if (latestKyc && latestKyc.status !== 'pending') {
+      const seconds = (performance.now() - started) / 1000
+      const mrz = latestKyc.result?.mrz
+      const wrong = mrz ? wrongFields(doc, mrz) : ['mrz']
+      return { doc, seconds, check: latestKyc, wrongFields: wrong, read: !!mrz && mrz.valid && mrz.failedCheckDigits.length === 0 && wrong.length === 0 }
+    }
+  }
+  throw new Error(`${doc.file}: no KYC result within 180 s`)
+}
+
+/** Every document of the set (or those `keep` accepts) through an embedded app, one at a time. */
+export async function runHeldOutSet (dir: string, keep: (doc: ManifestDocument) => boolean, progress: (outcome: Outcome) => void) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'idcheck-bench-kyc-'))
+  const memory = treeMemory()
+  // Limits a real tenant would raise for a batch this size; the engine and its sandboxing are production's.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '100000', OCR_PAGES_PER_HOUR_PER_ACCOUNT: '100000' })
+  const app = await buildApp(config, { logger: false })
+  const outcomes: Outcome[] = []
+  let warmUpSeconds = 0
+  try {
+    const reseller = await app.services.accounts.createReseller({ name: 'Held-out KYC bench', serviceIds: 'all' })
+    const { accessToken } = await call(app, {}, 'POST', '/api/authenticate', { clientId: reseller.clientId, clientSecret: reseller.clientSecret })
+    const auth = { authorization: `Bearer ${accessToken}` }
+    const documents = readManifest(dir).documents.filter(keep)
+    // The first check starts the parser processes and loads the OCR model: timed apart, as a server does it once.
+    const warmStarted = performance.now()
+    if (documents[0]) await checkOne(app, auth, dir, documents[0], -1)
+    warmUpSeconds = Math.round((performance.now() - warmStarted) / 100) / 10
+    for (const [n, doc] of documents.entries()) {
+      const outcome = await checkOne(app, auth, dir, doc, n)
+      outcomes.push(outcome)
+      progress(outcome)
+    }
+  } finally {
+    await app.close()
+    memory.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { outcomes, peakRssMb: memory.peakMb(), warmUpSeconds }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0
+}
+const percent = (n: number, of: number) => of ? Math.round((1000 * n) / of) / 10 : 0
+const hasSignal = (outcome: Outcome, code: string) => outcome.check.result?.signals.some((s) => s.code === code) ?? false
+const isHigh = (outcome: Outcome) => outcome.check.riskRating?.id === 3
+
+function group (outcomes: Outcome[]) {
+  const genuine = outcomes.filter((o) => o.doc.edit === null)
+  const edited = outcomes.filter((o) => o.doc.edit !== null)
+  const times = outcomes.map((o) => o.seconds)
+  return {
+    documents: outcomes.length,
+    readPercent: percent(outcomes.filter((o) => o.read).length, outcomes.length),
+    failedChecks: outcomes.filter((o) => o.check.status !== 'completed').length,
+    highOnGenuine: genuine.filter(isHigh).length,
+    highOnGenuineRead: genuine.filter((o) => o.read && isHigh(o)).length,
+    genuine: genuine.length,
+    vizMismatchOnEditedPercent: percent(edited.filter((o) => hasSignal(o, 'viz_mrz_mismatch')).length, edited.length),
+    edited: edited.length,
+    vizMismatchOnGenuinePercent: percent(genuine.filter((o) => hasSignal(o, 'viz_mrz_mismatch')).length, genuine.length),
+    ratings: Object.fromEntries(['Low', 'Medium', 'High', 'none'].map((name) => [name, outcomes.filter((o) => (o.check.riskRating?.name ?? 'none') === name).length])),
+    secondsPerDocument: { p50: Math.round(percentile(times, 50) * 100) / 100, p95: Math.round(percentile(times, 95) * 100) / 100, max: Math.round(Math.max(0, ...times) * 100) / 100 },
+  }
+}
+
+/** Figures for the whole set, per variant and format, against issue 30's goals. */
+export function heldOutReport (dir: string, outcomes: Outcome[], peakRssMb: number, warmUpSeconds: number) {
+  const manifest = readManifest(dir)
+  const keys = [...new Set(outcomes.map((o) => `${o.doc.variant} ${o.doc.format}`))].sort()
+  const all = group(outcomes)
+  const of = (variant: string) => group(outcomes.filter((o) => o.doc.variant === variant))
+  const goals = {
+    'read ≥ 97 % of all variants': all.readPercent >= 97,
+    'read 100 % of clean and scan': of('clean').readPercent === 100 && of('scan').readPercent === 100,
+    'no genuine document High': all.highOnGenuine === 0,
+    'viz_mrz_mismatch on ≥ 95 % of edited': all.vizMismatchOnEditedPercent >= 95,
+    'viz_mrz_mismatch on ≤ 1 % of genuine': all.vizMismatchOnGenuinePercent <= 1,
+    'p50 ≤ 1.5 s': all.secondsPerDocument.p50 <= 1.5,
+    'p95 ≤ 4 s': all.secondsPerDocument.p95 <= 4,
+  }
+  return {
+    set: dir, seed: manifest.seed, generator: manifest.generator, peakRssMb, warmUpSeconds, all,
+    byVariantAndFormat: Object.fromEntries(keys.map((key) => [key, group(outcomes.filter((o) => `${o.doc.variant} ${o.doc.format}` === key))])),
+    goals,
+    documents: outcomes.map((o) => ({
+      file: o.doc.file, edit: o.doc.edit, seconds: Math.round(o.seconds * 100) / 100, status: o.check.status, rating: o.check.riskRating?.name ?? null,
+      read: o.read, wrongFields: o.wrongFields, failedCheckDigits: o.check.result?.mrz.failedCheckDigits ?? null,
+      signals: o.check.result?.signals.map((s) => `${s.code}:${s.severity}`) ?? [], failureReason: o.check.failureReason,
+    })),
+  }
+}
+
+export function printHeldOutReport (report: ReturnType<typeof heldOutReport>): void {
+  const row = (name: string, g: ReturnType<typeof group>) => console.log([
+    name.padEnd(12), String(g.documents).padStart(5), `${g.readPercent} %`.padStart(8), String(g.failedChecks).padStart(7),
+    `${g.highOnGenuine}/${g.genuine}`.padStart(9), `${g.vizMismatchOnEditedPercent} % of ${g.edited}`.padStart(13),
+    `${g.vizMismatchOnGenuinePercent} %`.padStart(9), `${g.ratings.Low}/${g.ratings.Medium}/${g.ratings.High}/${g.ratings.none}`.padStart(12),
+    `${g.secondsPerDocument.p50} / ${g.secondsPerDocument.p95}`.padStart(13),
+  ].join('  '))
+  console.log(`\n\nKYC through the API, held-out set seed ${report.seed} (${report.set}, made by ${report.generator})\n`)
+  console.log('            docs      read  failed  High/gen  viz on edited  viz on gen   L/M/H/none  p50 / p95 s')
+  for (const [key, g] of Object.entries(report.byVariantAndFormat)) row(key, g)
+  row('all', report.all)
+  console.log(`\nPeak RSS of the process and its children: ${report.peakRssMb} MB; first check, starting the parsers and OCR (not counted): ${report.warmUpSeconds} s\n`)
+  for (const [goal, met] of Object.entries(report.goals)) console.log(`${met ? 'met    ' : 'MISSED '} ${goal}`)
+  console.log('')
+  for (const d of report.documents) {
+    const wrong = !d.read || (d.edit === null && d.rating === 'High') || (d.edit !== null) !== d.signals.some((s) => s.startsWith('viz_mrz_mismatch'))
+    if (wrong) console.log(`${d.file}: ${d.status} ${d.rating ?? ''} ${d.read ? 'read' : `not read (${d.wrongFields.join(', ')}; check digits ${d.failedCheckDigits?.join(', ') || 'none failed'})`} [${d.signals.join(' ')}] ${d.failureReason ?? ''}`)
+  }
+}
