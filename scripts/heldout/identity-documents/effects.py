@@ -27,8 +27,9 @@ def scanned_page(side, rng, dpi, grey):
     doc = side.resize((int(side.width * scale), int(side.height * scale)), Image.LANCZOS)
     if grey:
         doc = doc.convert("L").convert("RGB")
-    doc = doc.rotate(rng.uniform(-1.5, 1.5), resample=Image.BICUBIC, expand=True, fillcolor=(250, 250, 250))
-    page = Image.new("RGB", (int(A4_MM[0] / 25.4 * dpi), int(A4_MM[1] / 25.4 * dpi)), (rng.randint(244, 255),) * 3)
+    lid = (rng.randint(244, 255),) * 3  # the scanner lid's white, around the document and in its skew's corners
+    doc = doc.rotate(rng.uniform(-1.5, 1.5), resample=Image.BICUBIC, expand=True, fillcolor=lid)
+    page = Image.new("RGB", (int(A4_MM[0] / 25.4 * dpi), int(A4_MM[1] / 25.4 * dpi)), lid)
     margin = int(dpi / 25.4 * rng.uniform(8, 25))
     page.paste(doc, (margin, margin + int(dpi / 25.4 * rng.uniform(0, 15))))
     page = page.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.8)))

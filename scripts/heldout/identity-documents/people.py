@@ -110,6 +110,12 @@ LONG_GIVEN = {"fr": "MARIE-CHRISTINE ANNE-SOPHIE GENEVIÈVE", "de": "KARL-THEODO
               "en": "ALEXANDER CHRISTOPHER BARTHOLOMEW MONTGOMERY"}
 
 
+FEMALE = {"MARIE", "CÉLINE", "AMÉLIE", "HÉLÈNE", "ANNA", "KATHARINA", "GRETA", "LEONIE", "MARÍA", "CARMEN", "LUCÍA", "FRANCESCA",
+          "CHIARA", "GIULIA", "SANNE", "FLEUR", "LOTTE", "ANA", "MARIA", "INÊS", "BEATRIZ", "MAJA", "ELIN", "ASTRID", "KATARZYNA",
+          "AGNIESZKA", "MAŁGORZATA", "ZOFIA", "AINO", "SANNA", "EEVA", "OLIVIA", "CHARLOTTE", "AMELIA", "AOIFE", "NIAMH", "SIOBHÁN",
+          "ÉABHA", "MARIE-CHRISTINE"}
+
+
 def document_number(rng, pattern):
     letters = "ABCDEFGHJKLMNPRSTUVWXYZ"
     out = []
@@ -152,7 +158,7 @@ def person(rng, issuer):
     if expiry <= TODAY:
         expiry = random_date(rng, TODAY + datetime.timedelta(days=60), TODAY + datetime.timedelta(days=3000))
     return {"surname": surname, "givenNames": given_names, "dateOfBirth": birth.isoformat(), "dateOfIssue": issued.isoformat(),
-            "expiryDate": expiry.isoformat(), "sex": rng.choice("MF"), "placeOfBirth": rng.choice(issuer["place"])}
+            "expiryDate": expiry.isoformat(), "sex": "F" if given_names.split()[0] in FEMALE else "M", "placeOfBirth": rng.choice(issuer["place"])}
 
 
 def case_name(text):
