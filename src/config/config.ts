@@ -41,10 +41,6 @@ export interface Config {
   runWorkers: boolean
   /** How often idle workers look for jobs when no notification wakes them. */
   queuePollingSeconds: number
-  /** Checks and deliveries run at once by the process that committed them (its workers' handlers), not fetched from the queue. */
-  runJobsHere: boolean
-  /** A job run at once by the process that committed it is due from the queue this much later (its fallback; RUN_HERE_FALLBACK_SECONDS). */
-  runHereFallbackSeconds: number
   /** How long a runner's claim on a check lasts unless renewed (renewed every third of it while the provider works). */
   checkLeaseSeconds: number
   /** Per account: checks pending at once (CHECKS_IN_FLIGHT_PER_ACCOUNT) and pages of documents sent to extraction or KYC per hour (OCR_PAGES_PER_HOUR_PER_ACCOUNT). */
@@ -151,8 +147,6 @@ export function loadConfig (env: Env = process.env): Config {
     queuePollingSeconds: 2,
     // On by default in embedded mode, where the workers share the API's one database connection
     // and a queue hop is dearest; in server mode it trades peak create throughput for latency.
-    runJobsHere: parseBoolean('RUN_JOBS_HERE', env.RUN_JOBS_HERE, databaseUrl === null),
-    runHereFallbackSeconds: parseInteger('RUN_HERE_FALLBACK_SECONDS', env.RUN_HERE_FALLBACK_SECONDS, 15, 1, 3600),
     checkLeaseSeconds: 30,
     checkAdmission: {
       inFlightPerAccount: parseInteger('CHECKS_IN_FLIGHT_PER_ACCOUNT', env.CHECKS_IN_FLIGHT_PER_ACCOUNT, 50, 1, 1_000_000),

@@ -43,8 +43,6 @@ export async function createInfra (config: Config, queues: readonly QueueDefinit
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema === 'public' ? 'pgboss' : `${config.databaseSchema}_boss`,
       pollingIntervalSeconds: config.queuePollingSeconds,
-      runHere: config.runJobsHere,
-      runHereFallbackSeconds: config.runHereFallbackSeconds,
     }, queues, (err) => logger.error({ err }, 'job queue error'))
     const openQueue = queue
     const failures = redis ? redisFailureCounter(redis, config.redisKeyPrefix, 60_000) : memoryFailureCounter(60_000, () => clock.now())

@@ -26,8 +26,6 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     bodyLimitBytes: 64 * 1024,
     runWorkers: true,
     queuePollingSeconds: 0.5,
-    runJobsHere: true,
-    runHereFallbackSeconds: 5,
     checkLeaseSeconds: 30,
     checkAdmission: { inFlightPerAccount: 1000, ocrPagesPerHour: 100_000 },
     bavRetry: { limit: 2, delaySeconds: 1 },

@@ -1,17 +1,6 @@
 /** What repositories see: a database or an open transaction. Parameters are $1, $2, … on both engines. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>
-  /** In a transaction: fn is told, once it has ended, whether it committed. */
-  afterTransaction?: (fn: (committed: boolean) => void) => void
-}
-
-/** Tells each registered fn how a transaction ended; a fn that throws does not stop the others. */
-export function settleAfterTransaction (fns: readonly ((committed: boolean) => void)[], committed: boolean): void {
-  for (const fn of fns) {
-    try {
-      fn(committed)
-    } catch {}
-  }
 }
 
 export interface Database extends Queryable {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads'
 import { createCaller } from '../messaging/messaging-caller.ts'
 import { workerEndpoint } from '../messaging/messaging-endpoints.ts'
 import type { WireError } from '../messaging/messaging-wire.ts'
-import { type Database, type Queryable, settleAfterTransaction } from './database.ts'
+import type { Database, Queryable } from './database.ts'
 
 export interface ThreadCall {
   op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'listen' | 'close'
@@ -65,24 +65,16 @@ export async function startPgliteThread (dataDir: string | null): Promise<{ db: 
     kind: 'pglite',
     query: (sql, params) => call('query', sql, params),
     async transaction (fn) {
-      const ended: ((committed: boolean) => void)[] = []
       const tx = await call<number>('begin', '')
-      const inTx: Queryable = { query: (sql, params) => call('query', sql, params, tx), afterTransaction: (f) => { ended.push(f) } }
+      const inTx: Queryable = { query: (sql, params) => call('query', sql, params, tx) }
       let result
       try {
         result = await fn(inTx)
       } catch (err) {
         await call('rollback', '', undefined, tx).catch(() => {})
-        settleAfterTransaction(ended, false)
         throw err
       }
-      try {
-        await call('commit', '', undefined, tx)
-      } catch (err) {
-        settleAfterTransaction(ended, false)
-        throw err
-      }
-      settleAfterTransaction(ended, true)
+      await call('commit', '', undefined, tx)
       return result
     },
     async exec (sql) { await call('exec', sql) },

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { isConnectionError, settleAfterTransaction, type Database, type Queryable } from './database.ts'
+import { isConnectionError, type Database, type Queryable } from './database.ts'
 
 // int8 (count(*), sums) as numbers, as PGlite returns them: our ids and counts stay far below 2^53.
 const types = {
@@ -58,17 +58,14 @@ export function connectPostgres (url: string, schema: string, options: { max?: n
       // A checked-out client has no listener of the pool's: a connection lost between two statements
       // would otherwise be an unhandled 'error' event and end the process.
       client.on('error', ignore)
-      const ended: ((committed: boolean) => void)[] = []
-      const tx: Queryable = { query: (sql, params) => run(client, sql, params), afterTransaction: (f) => { ended.push(f) } }
+      const tx: Queryable = { query: (sql, params) => run(client, sql, params) }
       let broken: Error | undefined
       try {
         await client.query('BEGIN')
         const result = await fn(tx)
         await client.query('COMMIT')
-        settleAfterTransaction(ended, true)
         return result
       } catch (err) {
-        settleAfterTransaction(ended, false)
         // A lost or silent connection is thrown away, not rolled back: ROLLBACK would wait on it again
         // and the next request would queue behind a statement that never answers.
         if (isConnectionError(err)) broken = err as Error

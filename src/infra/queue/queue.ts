@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import type { EmbeddedConnection } from '../db/pglite-client.ts'
 import { fromPglite, PgBoss, type QueueOptions } from 'pg-boss'
 import type { Queryable } from '../db/database.ts'
 import type { JobHandler } from './job.ts'
-import { createRunHere } from './run-here.ts'
 
 export type { JobContext, JobHandler } from './job.ts'
 
@@ -15,15 +13,13 @@ export interface EnqueueOptions {
   singletonKey?: string
   /** Higher first; jobs of equal priority in the order they were made (pg-boss fetches by priority, then age). */
   priority?: number
-  /** Run it in this process as soon as the transaction commits, when this process works its queue and has room (run-here.ts). */
-  runHere?: boolean
 }
 
 export interface Queue {
   /** Enqueues on the caller's transaction: the job exists exactly when the transaction commits. */
   enqueue (tx: Queryable, name: string, data: object, options?: EnqueueOptions): Promise<string | null>
   /** Several jobs in one statement, on the caller's transaction. */
-  enqueueMany (tx: Queryable, name: string, data: object[], options?: { runHere?: boolean }): Promise<void>
+  enqueueMany (tx: Queryable, name: string, data: object[]): Promise<void>
   work<T> (name: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>
   /** Jobs waiting (created or retry) and the age in seconds of the oldest, per queue. */
   backlog (): Promise<{ name: string, waiting: number, oldestSeconds: number }[]>
@@ -36,10 +32,6 @@ export interface QueueConnection {
   /** pg-boss's own schema; one per application schema so test files do not share jobs. */
   schema: string
   pollingIntervalSeconds: number
-  /** Whether jobs enqueued with runHere run in this process at once (RUN_JOBS_HERE). */
-  runHere: boolean
-  /** When a job run here (EnqueueOptions.runHere) is due from the queue, should this process not finish it. */
-  runHereFallbackSeconds: number
 }
 
 /**
@@ -63,39 +55,21 @@ export async function startQueue (connection: QueueConnection, queues: readonly 
     await boss.updateQueue(name, options)
   }
   const schema = connection.schema
-  const here = createRunHere((name, ids) => boss.deleteJob(name, ids))
-  const fallback = () => new Date(Date.now() + connection.runHereFallbackSeconds * 1000)
-  /** Whether this job runs here after the commit: then it is stored to start later, as the fallback. */
-  const takeHere = (tx: Queryable, name: string, runHere: boolean | undefined) =>
-    runHere === true && connection.runHere && tx.afterTransaction !== undefined && here.reserve(name)
 
   return {
     async enqueue (tx, name, data, options = {}) {
-      const local = takeHere(tx, name, options.runHere)
-      const id = local ? randomUUID() : undefined
-      const sent = await boss.send(name, data, {
+      return boss.send(name, data, {
         db: onTransaction(tx),
-        ...(id ? { id, startAfter: fallback() } : options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+        ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.priority ? { priority: options.priority } : {}),
-      }).catch((err) => { if (id) here.settle(name, id, data, false); throw err })
-      if (id) tx.afterTransaction!((committed) => here.settle(name, id, data, committed))
-      return sent
+      })
     },
-    async enqueueMany (tx, name, data, options = {}) {
+    async enqueueMany (tx, name, data) {
       if (data.length === 0) return
-      const jobs: { id?: string, data: object, startAfter?: Date }[] = data.map((d) => takeHere(tx, name, options.runHere) ? { id: randomUUID(), data: d, startAfter: fallback() } : { data: d })
-      const local = jobs.filter((j): j is { id: string, data: object, startAfter: Date } => j.id !== undefined)
-      try {
-        await boss.insert(name, jobs, { db: onTransaction(tx) })
-      } catch (err) {
-        for (const j of local) here.settle(name, j.id, j.data, false)
-        throw err
-      }
-      if (local.length > 0) tx.afterTransaction!((committed) => { for (const j of local) here.settle(name, j.id, j.data, committed) })
+      await boss.insert(name, data.map((d) => ({ data: d })), { db: onTransaction(tx) })
     },
     async work (name, handler, options = {}) {
-      here.register(name, handler as never, options.concurrency ?? 4)
       // Batches with per-job outcomes: a full batch makes pg-boss fetch again at once (burst), so a
       // backlog drains at full speed instead of one job per polling interval, and one failing job
       // is retried alone.
@@ -121,7 +95,6 @@ export async function startQueue (connection: QueueConnection, queues: readonly 
       return rows.rows as { name: string, waiting: number, oldestSeconds: number }[]
     },
     async stop () {
-      await here.drain(20_000)
       await boss.stop({ graceful: true, timeout: 20_000, close: true })
     },
   }

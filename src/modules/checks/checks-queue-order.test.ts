@@ -10,7 +10,7 @@ import { createSandboxBavProviderForTests } from '../../../test/helpers/held-bav
 const HELD = '44444444'
 const held = createSandboxBavProviderForTests(HELD)
 // Jobs go through the queue only (none run by the creating request), which fetches up to 16 at a time.
-const { app } = await buildTestApp({ rateLimitPerSecond: 10_000, runJobsHere: false }, { bavProvider: held.provider })
+const { app } = await buildTestApp({ rateLimitPerSecond: 10_000 }, { bavProvider: held.provider })
 const BAV_BATCH = 16
 
 describe('queue order across accounts', () => {

@@ -84,9 +84,8 @@ export function createChecksService (deps: ChecksDeps) {
       const pending = await repo.findPending(tx, type.name, type.subjectType, subjectId)
       return pending ? { ...pending, existing: true } : null
     }
-    // Run at once by this process when it works the queue (the stored job is its fallback). In the
-    // queue, an account's nth pending check of a type waits behind every other account's first n.
-    await queue.enqueue(tx, type.queue.name, { checkId: made.check.id } satisfies CheckJob, { runHere: true, priority: -made.queuedBefore })
+    // In the queue, an account's nth pending check of a type waits behind every other account's first n.
+    await queue.enqueue(tx, type.queue.name, { checkId: made.check.id } satisfies CheckJob, { priority: -made.queuedBefore })
     return { ...made.check, existing: false }
   }
 

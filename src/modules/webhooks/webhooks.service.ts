@@ -45,7 +45,7 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
     const timestamp = new Date(clock.now()).toISOString()
     const payloads = events.map(({ type, data }) => ({ type, payload: JSON.stringify({ type, timestamp, data }) }))
     const deliveryIds = await repo.insertEventsWithDeliveries(tx, accountId, payloads, onlyEndpointId)
-    await queue.enqueueMany(tx, WEBHOOK_DELIVER_JOB, deliveryIds.map((deliveryId) => ({ deliveryId })), { runHere: true })
+    await queue.enqueueMany(tx, WEBHOOK_DELIVER_JOB, deliveryIds.map((deliveryId) => ({ deliveryId })))
     return deliveryIds
   }
 
@@ -96,7 +96,7 @@ export function createWebhooksService ({ db, queue, clock, secrets, allowPrivate
       await owned(caller, id)
       await db.transaction(async (tx) => {
         if (!await repo.requeueDelivery(tx, id, deliveryId)) throw new NotFound()
-        await queue.enqueue(tx, WEBHOOK_DELIVER_JOB, { deliveryId }, { runHere: true })
+        await queue.enqueue(tx, WEBHOOK_DELIVER_JOB, { deliveryId })
       })
       return { deliveryId, status: 'queued' as const }
     },
