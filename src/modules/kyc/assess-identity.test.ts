@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assessIdentity, type KycPerson } from './assess-identity.ts'
 import type { MrzReading } from './mrz/index.ts'
+import type { PrintedText } from './viz/viz-reading.ts'
 
 const TODAY = '2026-11-26'
 
@@ -20,12 +21,20 @@ function reading (over: Partial<MrzReading['fields']> = {}, extra: Partial<MrzRe
   }
 }
 
+/** A genuine page: its printed zone says what its MRZ says. */
+function pageOf ({ fields }: MrzReading): PrintedText {
+  const dates = (iso: string | null) => iso === null ? [] : [iso.split('-').reverse().join('.')]
+  return { surname: [fields.surname], givenNames: [fields.givenNames], birthDate: dates(fields.birthDate), documentNumber: [fields.documentNumber], expirationDate: dates(fields.expirationDate) }
+}
+
+const assess = (r: MrzReading, person: KycPerson, documentType: 'Passport' | 'IdentityCard') => assessIdentity(r, person, documentType, TODAY, pageOf(r))
+
 const anna: KycPerson = { givenNames: 'Anna Maria', surname: 'Eriksson', dobYear: 1984, dobMonth: 7, dobDay: 12 }
 const codes = (r: ReturnType<typeof assessIdentity>) => r.result.signals.map((s) => `${s.code}:${s.severity}`)
 
 describe('KYC: a document against the case', () => {
   it('when everything agrees and is valid, then Low with no signals', () => {
-    const r = assessIdentity(reading(), anna, 'Passport', TODAY)
+    const r = assess(reading(), anna, 'Passport')
     assert.equal(r.riskRating.name, 'Low')
     assert.deepEqual(r.result.signals, [])
     assert.deepEqual(r.result.comparison, {
@@ -36,23 +45,23 @@ describe('KYC: a document against the case', () => {
   })
 
   it('when a check digit fails, then High with the field named', () => {
-    const r = assessIdentity(reading({}, { valid: false, failedCheckDigits: ['documentNumber'] }), anna, 'Passport', TODAY)
+    const r = assess(reading({}, { valid: false, failedCheckDigits: ['documentNumber'] }), anna, 'Passport')
     assert.equal(r.riskRating.name, 'High')
     assert.deepEqual(r.result.signals, [{ code: 'check_digit_invalid', severity: 'high', message: 'The MRZ\'s check digit does not agree with its field (document number): the document may be altered or forged.' }])
   })
 
   it('when the document has expired, then High; on its expiry day it is still valid', () => {
-    assert.deepEqual(codes(assessIdentity(reading({ expirationDate: '2023-05-01' }), anna, 'Passport', TODAY)), ['expired:high'])
-    assert.deepEqual(codes(assessIdentity(reading({ expirationDate: TODAY }), anna, 'Passport', TODAY)), [])
+    assert.deepEqual(codes(assess(reading({ expirationDate: '2023-05-01' }), anna, 'Passport')), ['expired:high'])
+    assert.deepEqual(codes(assess(reading({ expirationDate: TODAY }), anna, 'Passport')), [])
   })
 
   it('when the date of birth differs, then High; a case with only the year agrees with any day of it', () => {
-    assert.deepEqual(codes(assessIdentity(reading({ birthDate: '1984-07-21' }), anna, 'Passport', TODAY)), ['birth_date_mismatch:high'])
-    assert.deepEqual(codes(assessIdentity(reading(), { ...anna, dobMonth: null, dobDay: null }, 'Passport', TODAY)), [])
+    assert.deepEqual(codes(assess(reading({ birthDate: '1984-07-21' }), anna, 'Passport')), ['birth_date_mismatch:high'])
+    assert.deepEqual(codes(assess(reading(), { ...anna, dobMonth: null, dobDay: null }, 'Passport')), [])
   })
 
   it('when the document names someone else, then High', () => {
-    const r = assessIdentity(reading({ surname: 'JOHNSON', givenNames: 'PETER JAMES', birthDate: '1979-02-03', sex: 'male' }), anna, 'Passport', TODAY)
+    const r = assess(reading({ surname: 'JOHNSON', givenNames: 'PETER JAMES', birthDate: '1979-02-03', sex: 'male' }), anna, 'Passport')
     assert.deepEqual(codes(r), ['name_mismatch:high', 'birth_date_mismatch:high'])
     assert.equal(r.result.comparison.surname.outcome, 'mismatch')
   })
@@ -65,7 +74,7 @@ describe('KYC: a document against the case', () => {
     ['a transliteration from Cyrillic apart (Мария, MARIYA)', {}, { ...anna, givenNames: 'Анна Мария' }],
   ] as const) {
     it(`when the document shows ${what}, then Medium with a minor name difference`, () => {
-      assert.deepEqual(codes(assessIdentity(reading(over), person, 'Passport', TODAY)), ['name_minor_difference:medium'])
+      assert.deepEqual(codes(assess(reading(over), person, 'Passport')), ['name_minor_difference:medium'])
     })
   }
 
@@ -77,37 +86,95 @@ describe('KYC: a document against the case', () => {
     ['Cyrillic on the case', { ...anna, surname: 'Эрикссон', givenNames: 'Анна' }, { givenNames: 'ANNA' }],
   ] as const) {
     it(`when the names differ only by ${what}, then they match`, () => {
-      const r = assessIdentity(reading(over), person, 'Passport', TODAY)
+      const r = assess(reading(over), person, 'Passport')
       assert.deepEqual(codes(r), [])
     })
   }
 
   it('when the name field is full, then a case name the document cut short still matches', () => {
     const lines = ['P<GBRWOLFESCHLEGELSTEINHAUSENBERGER<<HUBERTB', '5334013770GBR8407124F3103146<<<<<<<<<<<<<<02']
-    const r = assessIdentity(reading({ surname: 'WOLFESCHLEGELSTEINHAUSENBERGER', givenNames: 'HUBERTB' }, { lines }),
-      { ...anna, surname: 'Wolfeschlegelsteinhausenberger', givenNames: 'Hubertblaine Wolfe' }, 'Passport', TODAY)
+    const r = assess(reading({ surname: 'WOLFESCHLEGELSTEINHAUSENBERGER', givenNames: 'HUBERTB' }, { lines }),
+      { ...anna, surname: 'Wolfeschlegelsteinhausenberger', givenNames: 'Hubertblaine Wolfe' }, 'Passport')
     assert.deepEqual(codes(r), [])
   })
 
   it('when the case has no date of birth or names, then Medium: nothing to compare with', () => {
-    const r = assessIdentity(reading(), { givenNames: null, surname: 'Eriksson', dobYear: null, dobMonth: null, dobDay: null }, 'Passport', TODAY)
+    const r = assess(reading(), { givenNames: null, surname: 'Eriksson', dobYear: null, dobMonth: null, dobDay: null }, 'Passport')
     assert.deepEqual(r.result.signals, [{ code: 'not_on_case', severity: 'medium', message: 'The case has no given names, date of birth to compare with the document; add them to the case and run the check again.' }])
     assert.equal(r.riskRating.name, 'Medium')
   })
 
   it('when the issuer is no country, then High; ICAO codes such as D and UNO are issuers', () => {
-    assert.deepEqual(codes(assessIdentity(reading({ issuingState: 'XYZ' }), anna, 'Passport', TODAY)), ['issuing_state_unknown:high'])
-    assert.deepEqual(codes(assessIdentity(reading({ issuingState: 'D' }), anna, 'Passport', TODAY)), [])
-    assert.deepEqual(codes(assessIdentity(reading({ issuingState: 'UNO' }), anna, 'Passport', TODAY)), [])
+    assert.deepEqual(codes(assess(reading({ issuingState: 'XYZ' }), anna, 'Passport')), ['issuing_state_unknown:high'])
+    assert.deepEqual(codes(assess(reading({ issuingState: 'D' }), anna, 'Passport')), [])
+    assert.deepEqual(codes(assess(reading({ issuingState: 'UNO' }), anna, 'Passport')), [])
   })
 
   it('when an identity card is uploaded as a passport, then Medium', () => {
     const card = reading({ documentCode: 'ID' }, { format: 'TD1', lines: ['IDGBR5334013770<<<<<<<<<<<<<<<', '8407124F3103146GBR<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'] })
-    assert.deepEqual(codes(assessIdentity(card, anna, 'Passport', TODAY)), ['document_type_mismatch:medium'])
-    assert.deepEqual(codes(assessIdentity(card, anna, 'IdentityCard', TODAY)), [])
+    assert.deepEqual(codes(assess(card, anna, 'Passport')), ['document_type_mismatch:medium'])
+    assert.deepEqual(codes(assess(card, anna, 'IdentityCard')), [])
   })
 
   it('when the MRZ holds no valid expiry date, then Medium', () => {
-    assert.deepEqual(codes(assessIdentity(reading({ expirationDate: null }), anna, 'Passport', TODAY)), ['date_unreadable:medium'])
+    assert.deepEqual(codes(assess(reading({ expirationDate: null }), anna, 'Passport')), ['date_unreadable:medium'])
   })
+})
+
+describe('KYC: the printed zone against the MRZ', () => {
+  const annasPage = (over: Partial<PrintedText> = {}): PrintedText => ({ ...pageOf(reading()), ...over })
+
+  it('when the page prints what the MRZ says (its own date style, accents, spaces in the number), then Low with the printed values beside the MRZ\'s', () => {
+    const r = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ surname: ['Eriksson'], birthDate: ['12 JUIL/JUL 84'], documentNumber: ['533 401 377'], expirationDate: ['14 MAR 2031'] }))
+    assert.deepEqual([r.riskRating.name, codes(r)], ['Low', []])
+    assert.deepEqual(r.result.printed, { surname: 'Eriksson', givenNames: 'ANNA MARIA', birthDate: '1984-07-12', documentNumber: '533401377', expirationDate: '2031-03-14' })
+    assert.deepEqual(r.result.printedComparison?.birthDate, { printed: '1984-07-12', mrz: '1984-07-12', outcome: 'match' })
+  })
+
+  for (const [field, printed, message] of [
+    ['surname', 'ERIKSEN', 'The printed surname (ERIKSEN) is not the MRZ\'s (ERIKSSON): the page or its MRZ has been altered.'],
+    ['givenNames', 'ANNA MARTA', 'The printed given names (ANNA MARTA) is not the MRZ\'s (ANNA MARIA): the page or its MRZ has been altered.'],
+    ['birthDate', '12.07.1985', 'The printed date of birth (1985-07-12) is not the MRZ\'s (1984-07-12): the page or its MRZ has been altered.'],
+    ['documentNumber', '533401378', 'The printed document number (533401378) is not the MRZ\'s (533401377): the page or its MRZ has been altered.'],
+  ] as const) {
+    it(`when the printed ${field} was edited, then High viz_mrz_mismatch naming it`, () => {
+      const r = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ [field]: [printed] }))
+      assert.deepEqual([r.riskRating.name, r.result.signals], ['High', [{ code: 'viz_mrz_mismatch', severity: 'high', message }]])
+      assert.equal(r.result.printedComparison?.[field].outcome, 'mismatch')
+    })
+  }
+
+  it('when the printed number differs from the MRZ\'s only by look-alikes (O for 0, G for 6), then it matches', () => {
+    const r = assessIdentity(reading({ documentNumber: 'L6400133' }), anna, 'Passport', TODAY, annasPage({ documentNumber: ['LG4OO133'] }))
+    assert.deepEqual(codes(r), [])
+  })
+
+  it('when no printed zone was found (an MRZ typed on a strip), then at best Medium mrz_only, with every comparison a match', () => {
+    const r = assessIdentity(reading(), anna, 'Passport', TODAY, null)
+    assert.deepEqual([r.riskRating.name, codes(r), r.result.printed, r.result.printedComparison], ['Medium', ['mrz_only:medium'], null, null])
+    assert.equal(r.result.comparison.surname.outcome, 'match')
+  })
+
+  it('when the page\'s date of birth or number could not be read, then Medium mrz_only naming them', () => {
+    const r = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ birthDate: ['12 ?? 19'], documentNumber: [] }))
+    assert.deepEqual(r.result.signals, [{ code: 'mrz_only', severity: 'medium', message: 'The printed date of birth, document number could not be read, so only the MRZ was checked, and an MRZ\'s check digits can be typed by anyone. Upload a sharp photo or scan of the whole photo page.' }])
+  })
+
+  it('when the MRZ\'s name field is full, then a longer printed name it cut short agrees', () => {
+    const lines = ['P<GBRWOLFESCHLEGELSTEINHAUSENBERGER<<HUBERTB', '5334013770GBR8407124F3103146<<<<<<<<<<<<<<02']
+    const r = assessIdentity(reading({ surname: 'WOLFESCHLEGELSTEINHAUSENBERGER', givenNames: 'HUBERTB' }, { lines }), { ...anna, surname: 'Wolfeschlegelsteinhausenberger', givenNames: 'Hubertblaine' },
+      'Passport', TODAY, annasPage({ surname: ['Wolfeschlegelsteinhausenberger'], givenNames: ['Hubertblaine Wolfe'] }))
+    assert.deepEqual(codes(r), [])
+  })
+})
+
+describe('KYC: an empty or one-letter surname', () => {
+  for (const surname of ['', 'E']) {
+    it(`when the MRZ's surname is "${surname}" in a full name field, then it is no match for the case's`, () => {
+      const lines = [`P<GBR${surname}<<ANNA<MARIA${'<'.repeat(0)}`.padEnd(43, 'X') + 'X', '5334013770GBR8407124F3103146<<<<<<<<<<<<<<02']
+      const r = assessIdentity(reading({ surname }, { lines }), anna, 'Passport', TODAY, pageOf(reading({ surname })))
+      assert.equal(r.result.comparison.surname.outcome, 'mismatch')
+      assert.equal(r.riskRating.name, 'High')
+    })
+  }
 })

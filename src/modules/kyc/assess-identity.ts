@@ -2,6 +2,9 @@ import { type RiskRating, riskRatingOf } from '../checks/index.ts'
 import type { KycResult, KycSignal } from './kyc.schemas.ts'
 import { compareGivenNames, compareSurname } from './mrz/mrz-names.ts'
 import { isMrzCountryCode, type MrzReading } from './mrz/index.ts'
+import { comparePrinted } from './viz/viz-comparison.ts'
+import type { PrintedText } from './viz/viz-reading.ts'
+import { printedZoneSignals } from './viz/viz-signals.ts'
 
 /** The case's person, as KYC compares it. */
 export interface KycPerson {
@@ -35,11 +38,13 @@ function nameFieldFull (reading: MrzReading): boolean {
 }
 
 /**
- * KYC's verdict on one identity document: what its MRZ says against the case, with signals.
- * High: a check digit fails, it has expired, the date of birth or the name differs, an unknown
- * issuer. Medium: a minor name difference, or something the case does not hold to compare.
+ * KYC's verdict on one identity document: what its MRZ says against its printed zone (`printed`,
+ * the page's labelled values; null when none was found) and against the case, with signals.
+ * High: a check digit fails, it has expired, the date of birth or the name differs, the printed
+ * zone disagrees with the MRZ, an unknown issuer. Medium: a minor name difference, something the
+ * case does not hold to compare, or an MRZ whose printed zone could not be read.
  */
-export function assessIdentity (reading: MrzReading, person: KycPerson, documentType: IdentityDocumentType, today: string): { riskRating: RiskRating, result: KycResult } {
+export function assessIdentity (reading: MrzReading, person: KycPerson, documentType: IdentityDocumentType, today: string, printed: PrintedText | null): { riskRating: RiskRating, result: KycResult } {
   const signals: KycSignal[] = []
   const { fields } = reading
   if (!reading.valid) {
@@ -60,6 +65,8 @@ export function assessIdentity (reading: MrzReading, person: KycPerson, document
   }
 
   const truncated = nameFieldFull(reading)
+  const onPage = printed === null ? null : comparePrinted(printed, fields, truncated)
+  signals.push(...printedZoneSignals(onPage?.comparison ?? null))
   const surname = compareSurname(person.surname, fields.surname, truncated)
   const givenNames = compareGivenNames(person.givenNames, fields.givenNames, truncated)
   const documentName = `${fields.givenNames} ${fields.surname}`.trim()
@@ -84,6 +91,8 @@ export function assessIdentity (reading: MrzReading, person: KycPerson, document
     riskRating: riskRatingOf(worst),
     result: {
       mrz: { format: reading.format, valid: reading.valid, failedCheckDigits: reading.failedCheckDigits, ...fields },
+      printed: onPage?.printed ?? null,
+      printedComparison: onPage?.comparison ?? null,
       comparison: { surname, givenNames, birthDate: { onCase, onDocument, outcome: birthOutcome } },
       signals,
     },

@@ -2,13 +2,18 @@ import { CheckCannotComplete, defineCheckType, type Subject } from '../checks/in
 import { documentPages, type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, loadDocument, lockDocument } from '../documents/index.ts'
 import { assessIdentity, type IdentityDocumentType, type KycPerson } from './assess-identity.ts'
 import { KycResult } from './kyc.schemas.ts'
-import { MRZ_IMAGE_TASK_MODULE, readMrz } from './mrz/index.ts'
+import { MRZ_IMAGE_TASK_MODULE, type MrzReading, readMrz } from './mrz/index.ts'
+import { type MrzPageAt, readPrintedZone } from './viz/read-printed-zone.ts'
+import { VIZ_IMAGE_TASK_MODULE } from './viz/viz-image-task-names.ts'
 
 export interface IdentityDocumentSubject extends Subject {
-  document: DocumentSubject
+  document: DocumentSubject & { pageCount: number }
   caseType: string
   person: KycPerson
 }
+
+/** Where the MRZ was read (the reader says it once it can; until then, an image's first page as it stands). */
+const pageOf = (reading: MrzReading): MrzPageAt => (reading as Partial<{ page: MrzPageAt }>).page ?? { index: 0, rotation: 0, tiltDeg: 0 }
 
 /** KYC's one rule about what it reads, for its trigger and for a request: why this document cannot have KYC, or null. */
 function refusal (documentType: string, caseType: string, ids: { documentId: number, caseId: number }): string | null {
@@ -26,8 +31,8 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
   resultSchema: KycResult,
   // OCR holds a worker for seconds: few at once, as for statements.
   queue: () => ({ name: 'kyc.check', retryLimit: 2, retryDelaySeconds: 5, concurrency: 2 }),
-  // Its photos' MRZ lines are cut out in the document parsers' sandbox processes.
-  sandboxTaskModules: [MRZ_IMAGE_TASK_MODULE],
+  // Its photos' MRZ lines are cut out, and their pages turned upright, in the document parsers' sandbox processes.
+  sandboxTaskModules: [MRZ_IMAGE_TASK_MODULE, VIZ_IMAGE_TASK_MODULE],
   trigger: { on: 'added', when: (added) => refusal(added.documentType ?? '', added.caseType ?? '', { documentId: added.subjectId, caseId: added.caseId }) === null },
   create: ({ clock, use }) => {
     const { ocr } = use('documentParsing')
@@ -37,14 +42,16 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
         name: 'idcheck-kyc',
         async run ({ document, person }) {
           const now = new Date(clock.now())
+          const pool = ocr.forTenant(document.accountId)
           let reading
           try {
-            reading = await readMrz(ocr.forTenant(document.accountId), { bytes: document.bytes, kind: document.kind }, now)
+            reading = await readMrz(pool, { bytes: document.bytes, kind: document.kind }, now)
           } catch (err) {
             if (err instanceof DocumentUnreadable) throw new CheckCannotComplete(err.message, { cause: err })
             throw err
           }
-          return assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10))
+          const printed = await readPrintedZone(pool, document, pageOf(reading))
+          return assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10), printed)
         },
       },
       unavailableReason: null,
@@ -53,7 +60,8 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
         const found = document && await cases.findForCheck(q, document.caseId)
         if (!document || !found) return undefined
         const { givenNames, surname, dobYear, dobMonth, dobDay } = found
-        return { accountId: document.accountId, caseId: document.caseId, document, caseType: found.type, person: { givenNames, surname, dobYear, dobMonth, dobDay } }
+        const pageCount = await documentPages(q, id)
+        return { accountId: document.accountId, caseId: document.caseId, document: { ...document, pageCount }, caseType: found.type, person: { givenNames, surname, dobYear, dobMonth, dobDay } }
       },
       lockSubject: lockDocument,
       pagesToRead: documentPages,

@@ -27,8 +27,30 @@ const NameComparison = (what: string) => Type.Object({
   similarity: Type.Union([Type.Number(), Type.Null()], { description: 'Jaro-Winkler of the two after folding to the MRZ alphabet, 0..1; null when the case has none' }),
 })
 
+const Printed = Type.Object({
+  surname: nullableString('As printed; null when it was not read'),
+  givenNames: nullableString('As printed; null when it was not read'),
+  birthDate: nullableString('YYYY-MM-DD (a two-digit year in the MRZ\'s century); null when it was not read'),
+  documentNumber: nullableString('As printed, spaces dropped; null when it was not read'),
+  expirationDate: nullableString('YYYY-MM-DD; null when it was not read'),
+}, { description: 'The printed (visual inspection) zone, read by its labels' })
+
+const PrintedFieldComparison = Type.Object({
+  printed: nullableString('The printed value; null when it was not read'),
+  mrz: nullableString('The MRZ\'s value'),
+  outcome: Type.Union([Type.Literal('match'), Type.Literal('mismatch'), Type.Literal('not_read')]),
+})
+
 export const KycResult = Type.Object({
   mrz: Mrz,
+  printed: Type.Union([Printed, Type.Null()], { description: 'What the photo page prints beside the MRZ; null when no labelled field was found (an MRZ alone)' }),
+  printedComparison: Type.Union([Type.Object({
+    surname: PrintedFieldComparison,
+    givenNames: PrintedFieldComparison,
+    birthDate: PrintedFieldComparison,
+    documentNumber: PrintedFieldComparison,
+    expirationDate: PrintedFieldComparison,
+  }), Type.Null()], { description: 'Each printed field against the MRZ: names as the MRZ writes them (folded, truncated), dates exactly, numbers exactly but for look-alikes the MRZ settles' }),
   comparison: Type.Object({
     surname: NameComparison('surname'),
     givenNames: NameComparison('given names'),
@@ -39,10 +61,10 @@ export const KycResult = Type.Object({
     }),
   }, { description: 'The document against the case: names fuzzily (accents and other scripts folded as ICAO 9303 writes them), date of birth exactly' }),
   signals: Type.Array(Type.Object({
-    code: Type.String({ description: 'Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, name_minor_difference, not_on_case, issuing_state_unknown, document_type_mismatch, date_unreadable' }),
+    code: Type.String({ description: 'Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, viz_mrz_mismatch, issuing_state_unknown, name_minor_difference, not_on_case, document_type_mismatch, date_unreadable, mrz_only' }),
     severity: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
     message: Type.String(),
-  }), { description: 'Any high signal rates High, any medium Medium, else Low' }),
+  }), { description: 'Any high signal rates High, any medium Medium, else Low (so Low needs the printed zone read and agreeing with the MRZ)' }),
 }, {
   $id: 'KycResult',
   description: 'KYC',
@@ -51,6 +73,14 @@ export const KycResult = Type.Object({
     mrz: {
       format: 'TD3', valid: true, failedCheckDigits: [], documentCode: 'P', issuingState: 'GBR', surname: 'ERIKSSON', givenNames: 'ANNA MARIA',
       documentNumber: '533401377', nationality: 'GBR', birthDate: '1984-07-12', sex: 'female', expirationDate: '2031-03-14', personalNumber: null,
+    },
+    printed: { surname: 'ERIKSSON', givenNames: 'ANNA MARIA', birthDate: '1984-07-12', documentNumber: '533401377', expirationDate: '2031-03-14' },
+    printedComparison: {
+      surname: { printed: 'ERIKSSON', mrz: 'ERIKSSON', outcome: 'match' },
+      givenNames: { printed: 'ANNA MARIA', mrz: 'ANNA MARIA', outcome: 'match' },
+      birthDate: { printed: '1984-07-12', mrz: '1984-07-12', outcome: 'match' },
+      documentNumber: { printed: '533401377', mrz: '533401377', outcome: 'match' },
+      expirationDate: { printed: '2031-03-14', mrz: '2031-03-14', outcome: 'match' },
     },
     comparison: {
       surname: { onCase: 'Eriksson', onDocument: 'ERIKSSON', outcome: 'match', similarity: 1 },
@@ -63,3 +93,4 @@ export const KycResult = Type.Object({
 export type KycResult = Static<typeof KycResult>
 export type KycSignal = KycResult['signals'][number]
 export type NameComparisonView = KycResult['comparison']['surname']
+export type PrintedZoneView = KycResult['printed']

@@ -1,0 +1,75 @@
+import type { MrzFields } from '../mrz/index.ts'
+import { mrzSpellings } from '../mrz/mrz-names.ts'
+import { isoOfPrinted, parsePrintedDate } from './viz-dates.ts'
+import { PRINTED_FIELDS, type PrintedField } from './viz-labels.ts'
+import type { PrintedText } from './viz-reading.ts'
+
+export type PrintedValues = Record<PrintedField, string | null>
+export type PrintedOutcome = 'match' | 'mismatch' | 'not_read'
+export interface PrintedFieldComparison { printed: string | null, mrz: string | null, outcome: PrintedOutcome }
+export type PrintedComparison = Record<PrintedField, PrintedFieldComparison>
+
+/** Characters OCR confuses in printed names: a name holds letters only, so a digit is a misread letter. */
+const NAME_LOOKALIKES: Record<string, string> = { 0: 'O', 1: 'I', 5: 'S', 8: 'B', 2: 'Z', 6: 'G', '|': 'I' }
+
+/** A printed name as the MRZ writes it (folded, accents dropped, separators as spaces), each way ICAO allows. */
+function nameSpellings (printed: string): string[] {
+  // An "l" inside a word of capitals is a misread "I".
+  const capitals = printed.split(/(\s+)/).map((word) => /^[^a-km-z]*$/.test(word) ? word.replace(/l/g, 'I') : word).join('')
+  return mrzSpellings(capitals.replace(/[0-9|]/g, (ch) => NAME_LOOKALIKES[ch] ?? ch))
+}
+
+/**
+ * The printed name against the MRZ's: the same letters, or the MRZ's a start of the printed one when
+ * its name field is full (a long name truncated, ICAO 9303 part 3).
+ */
+function compareName (printed: string, mrz: string, truncated: boolean): boolean {
+  return nameSpellings(printed).some((spelling) => spelling === mrz || (truncated && mrz.length >= 2 && spelling.startsWith(mrz)))
+}
+
+/** Pairs OCR confuses in document numbers; the MRZ, whose check digit holds, says which was printed. */
+const NUMBER_LOOKALIKES = ['0OQD', '1IL', '2Z', '5S', '6G', '8B']
+const alike = (a: string, b: string) => a === b || NUMBER_LOOKALIKES.some((set) => set.includes(a) && set.includes(b))
+
+function compareNumber (printed: string, mrz: string): boolean {
+  const compact = printed.toUpperCase().replace(/[^A-Z0-9]/g, '')
+  return compact.length === mrz.length && [...compact].every((ch, i) => alike(ch, mrz[i]!))
+}
+
+const compact = (value: string) => value.replace(/\s+/g, ' ').trim()
+
+/** The first candidate that has its field's shape (a date, a number, letters), as shown in the result. */
+function printedValue (field: PrintedField, candidates: string[], mrzDate: string | null): string | null {
+  for (const candidate of candidates) {
+    if (field === 'birthDate' || field === 'expirationDate') {
+      const date = parsePrintedDate(candidate)
+      if (date) return isoOfPrinted(date, mrzDate)
+    } else if (field === 'documentNumber') {
+      const value = candidate.toUpperCase().replace(/[^A-Z0-9]/g, '')
+      if (value.length >= 5 && value.length <= 20 && /\d/.test(value)) return value
+    } else if ((candidate.match(/\p{L}/gu) ?? []).length >= 2) {
+      return compact(candidate.replace(/[^\p{L}\p{M}0-9|' \-]/gu, ' '))
+    }
+  }
+  return null
+}
+
+/** What the page prints of each field, beside what the MRZ says, and whether they agree. */
+export function comparePrinted (text: PrintedText, mrz: MrzFields, nameTruncated: boolean): { printed: PrintedValues, comparison: PrintedComparison } {
+  const onMrz: PrintedValues = {
+    surname: mrz.surname, givenNames: mrz.givenNames, birthDate: mrz.birthDate, documentNumber: mrz.documentNumber, expirationDate: mrz.expirationDate,
+  }
+  const printed = Object.fromEntries(PRINTED_FIELDS.map((field) => [field, printedValue(field, text[field], onMrz[field])])) as PrintedValues
+  const agrees = (field: PrintedField, value: string, expected: string): boolean => {
+    if (field === 'surname' || field === 'givenNames') return compareName(value, expected, nameTruncated)
+    if (field === 'documentNumber') return compareNumber(value, expected)
+    return value === expected
+  }
+  const comparison = Object.fromEntries(PRINTED_FIELDS.map((field) => {
+    const value = printed[field]
+    const expected = onMrz[field]
+    const outcome: PrintedOutcome = value === null || expected === null ? 'not_read' : agrees(field, value, expected) ? 'match' : 'mismatch'
+    return [field, { printed: value, mrz: expected, outcome }]
+  })) as PrintedComparison
+  return { printed, comparison }
+}

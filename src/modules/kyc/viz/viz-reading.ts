@@ -1,0 +1,106 @@
+import type { PlacedLine, PlacedWord } from '../../../infra/ocr/ocr-service.ts'
+import { foldWord, isLabelJoiner, LABEL_PHRASES, type PrintedField } from './viz-labels.ts'
+
+/** A label found on the page: the field it names and the box of its words (both languages). */
+interface FoundLabel { field: PrintedField | 'other', line: number, first: number, last: number, box: PlacedWord['box'] }
+
+/** Splits words OCR ran together at a slash ("birth/Date"), sharing the box by characters. */
+function splitWords (words: PlacedWord[]): PlacedWord[] {
+  return words.flatMap((word) => {
+    const parts = word.text.split(/(?<=[/|])|(?=[/|])/).filter((part) => part !== '')
+    if (parts.length < 2) return [word]
+    const perChar = (word.box.x1 - word.box.x0) / word.text.length
+    let at = word.box.x0
+    return parts.map((text) => {
+      const box = { ...word.box, x0: Math.round(at), x1: Math.round(at + perChar * text.length) }
+      at += perChar * text.length
+      return { text, confidence: word.confidence, box }
+    })
+  })
+}
+
+const height = (box: PlacedWord['box']) => box.y1 - box.y0
+const union = (a: PlacedWord['box'], b: PlacedWord['box']) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
+
+/** The label phrase starting at word `at`, longest first: its field and how many words it takes. */
+function phraseAt (folded: string[], at: number): { field: FoundLabel['field'], length: number } | null {
+  for (const phrase of LABEL_PHRASES) {
+    if (phrase.words.every((w, k) => folded[at + k] === w)) return { field: phrase.field, length: phrase.words.length }
+  }
+  return null
+}
+
+/** The labels of one line: each phrase with the joiners and other-language phrases of the same field around it. */
+function labelsOf (words: PlacedWord[], line: number): FoundLabel[] {
+  const folded = words.map((w) => foldWord(w.text))
+  const found: FoundLabel[] = []
+  for (let i = 0; i < words.length;) {
+    const phrase = phraseAt(folded, i)
+    if (!phrase) { i++; continue }
+    const previous = found.at(-1)
+    const end = i + phrase.length - 1
+    // "Surname / Nom": the second language's phrase, after joiners only, belongs to the first.
+    const joined = previous && previous.field === phrase.field && words.slice(previous.last + 1, i).every((w) => isLabelJoiner(w.text))
+    let first = joined ? previous.first : i
+    while (!joined && first > 0 && isLabelJoiner(words[first - 1]!.text) && (found.at(-1)?.last ?? -1) < first - 1) first--
+    const box = words.slice(first, end + 1).map((w) => w.box).reduce(union)
+    if (joined) found[found.length - 1] = { ...previous, last: end, box }
+    else found.push({ field: phrase.field, line, first, last: end, box })
+    i = end + 1
+  }
+  return found
+}
+
+/** MRZ lines are not printed values. */
+const isMrzLine = (line: PlacedLine) => (line.text.match(/</g) ?? []).length >= 3 || /^[A-Z0-9<«]{25,}$/.test(line.text.replace(/\s/g, ''))
+
+/** Words in reading order, up to the first gap wider than a few letters (the next column). */
+function firstRun (words: PlacedWord[]): PlacedWord[] {
+  const sorted = [...words].sort((a, b) => a.box.x0 - b.box.x0)
+  const run: PlacedWord[] = []
+  for (const word of sorted) {
+    const last = run.at(-1)
+    if (last && word.box.x0 - last.box.x1 > 2.5 * Math.max(height(last.box), height(word.box))) break
+    run.push(word)
+  }
+  return run
+}
+
+export type PrintedText = Record<PrintedField, string[]>
+
+/**
+ * The printed values on a page, by label: the text after the label on its own line, or the nearest
+ * line under it, in its column. Each field lists every candidate, nearest label first.
+ */
+export function printedValues (lines: readonly PlacedLine[]): PrintedText {
+  const kept = lines.filter((line) => !isMrzLine(line)).map((line) => ({ ...line, words: splitWords(line.words.filter((w) => w.text !== '')) }))
+  const labels = kept.flatMap((line, i) => labelsOf(line.words, i))
+  const labelWords = new Set(labels.flatMap((l) => kept[l.line]!.words.slice(l.first, l.last + 1)))
+  const values: PrintedText = { surname: [], givenNames: [], birthDate: [], documentNumber: [], expirationDate: [] }
+  for (const label of labels) {
+    if (label.field === 'other') continue
+    const h = height(label.box)
+    // The column ends where the next label on the same row starts.
+    const nextOnRow = labels.filter((l) => l !== label && l.box.x0 > label.box.x1 && Math.min(l.box.y1, label.box.y1) - Math.max(l.box.y0, label.box.y0) > 0.3 * h)
+    const columnEnd = Math.min(Infinity, ...nextOnRow.map((l) => l.box.x0))
+    const line = kept[label.line]!
+    const after = line.words.slice(label.last + 1).filter((w) => w.box.x1 <= columnEnd && !labelWords.has(w) && !isLabelJoiner(w.text))
+    const sameLine = firstRun(after.filter((w) => w.box.x0 - label.box.x1 < 6 * h))
+    if (sameLine.length > 0 && sameLine[0]!.box.x0 - label.box.x1 < 6 * h) {
+      values[label.field].push(sameLine.map((w) => w.text).join(' '))
+      continue
+    }
+    const below = kept
+      .map((candidate) => ({ candidate, words: candidate.words.filter((w) => w.box.x0 >= label.box.x0 - 1.5 * h && w.box.x0 < columnEnd && w.box.y0 > label.box.y0 + 0.5 * h) }))
+      .filter(({ words }) => words.length > 0)
+      .map(({ candidate, words }) => ({ candidate, words, gap: Math.min(...words.map((w) => w.box.y0)) - label.box.y1 }))
+      .filter(({ gap }) => gap > -0.5 * h && gap < 3 * h)
+      .sort((a, b) => a.gap - b.gap)[0]
+    if (!below) continue
+    const run = firstRun(below.words)
+    // A value starts under its label, not somewhere further along the row.
+    if (run.some((w) => labelWords.has(w)) || run[0]!.box.x0 > label.box.x1 + 3 * h) continue
+    values[label.field].push(run.map((w) => w.text).join(' '))
+  }
+  return values
+}
