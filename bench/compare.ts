@@ -90,7 +90,7 @@ async function startSide (side: Side): Promise<Running> {
     ...side.env,
   }
   // Ping and create on an account with no service, so a create starts no check; writes and bav on one with every service.
-  const plain = benchReseller(env, `Compare ${side.name} plain`, undefined, side.root)
+  const plain = benchReseller(env, `Compare ${side.name} plain`, 'none', side.root)
   const full = benchReseller(env, `Compare ${side.name}`, 'all', side.root)
   const server = side.flags === undefined ? await startIdcheck(env, side.root) : await startWithFlags(side, env)
   const bearer = await token(server.baseUrl, full.clientId, full.clientSecret)

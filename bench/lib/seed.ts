@@ -30,8 +30,8 @@ export async function serverModeEnv (database: string, root?: string): Promise<R
 }
 
 /** A reseller onboarded with the CLI and its limit raised out of the way, as an operator would. */
-export function benchReseller (env: Record<string, string>, name: string, services?: 'all', root?: string): { id: number, clientId: string, clientSecret: string } {
-  const reseller = JSON.parse(cli(['reseller', 'create', '--name', `${name} ${Date.now()}`, ...(services ? ['--services', services] : []), '--json'], env, root))
+export function benchReseller (env: Record<string, string>, name: string, services: 'all' | 'none' = 'all', root?: string): { id: number, clientId: string, clientSecret: string } {
+  const reseller = JSON.parse(cli(['reseller', 'create', '--name', `${name} ${Date.now()}`, '--services', services, '--json'], env, root))
   cli(['account', 'rate-limit', String(reseller.id), '1000000'], env, root)
   return reseller
 }
