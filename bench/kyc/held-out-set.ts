@@ -25,6 +25,8 @@ export interface ManifestDocument {
 interface Check { status: string, riskRating: { id: number, name: string } | null, result: KycResult | null, failureReason: string | null }
 interface KycResult {
   mrz: { format: string, valid: boolean, failedCheckDigits: string[], issuingState: string, surname: string, givenNames: string, documentNumber: string, nationality: string, birthDate: string | null, sex: string, expirationDate: string | null }
+  printed?: Record<string, string | null> | null
+  printedComparison?: Record<string, { printed: string | null, mrz: string | null, outcome: string }> | null
   signals: { code: string, severity: string }[]
 }
 
@@ -42,6 +44,14 @@ function wrongFields (doc: ManifestDocument, mrz: KycResult['mrz']): string[] {
     ['issuingCountry', mrz.issuingState, truth.issuingCountry], ['sex', mrz.sex, SEX[truth.sex] ?? truth.sex],
   ]
   return pairs.filter(([, read, expected]) => (read ?? '').replace(/</g, ' ').trim() !== expected).map(([field]) => field)
+}
+
+const PRINTED_FIELDS = { surname: 'surname', givenNames: 'givenNames', dateOfBirth: 'birthDate', documentNumber: 'documentNumber', expiryDate: 'expirationDate' } as const
+const folded = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9-]+/g, ' ').trim()
+
+/** The printed fields read otherwise than the page prints them (accents and case aside). */
+function misreadPrinted (doc: ManifestDocument, printed: Record<string, string | null> | null | undefined): string[] {
+  return Object.entries(PRINTED_FIELDS).filter(([truth, read]) => folded(printed?.[read] ?? '') !== folded(doc.printed[truth as keyof typeof PRINTED_FIELDS])).map(([truth]) => truth)
 }
 
 export function readManifest (dir: string): { seed: number, generator: string, documents: ManifestDocument[] } {
@@ -155,6 +165,8 @@ function group (outcomes: Outcome[]) {
     vizMismatchOnEditedPercent: percent(edited.filter((o) => hasSignal(o, 'viz_mrz_mismatch')).length, edited.length),
     edited: edited.length,
     vizMismatchOnGenuinePercent: percent(genuine.filter((o) => hasSignal(o, 'viz_mrz_mismatch')).length, genuine.length),
+    printedReadPercent: Object.fromEntries(Object.keys(PRINTED_FIELDS).map((field) =>
+      [field, percent(outcomes.filter((o) => o.check.result && !misreadPrinted(o.doc, o.check.result.printed).includes(field)).length, outcomes.length)])),
     ratings: Object.fromEntries(['Low', 'Medium', 'High', 'none'].map((name) => [name, outcomes.filter((o) => (o.check.riskRating?.name ?? 'none') === name).length])),
     secondsPerDocument: { p50: Math.round(percentile(times, 50) * 100) / 100, p95: Math.round(percentile(times, 95) * 100) / 100, max: Math.round(Math.max(0, ...times) * 100) / 100 },
   }
@@ -182,6 +194,9 @@ export function heldOutReport (dir: string, outcomes: Outcome[], peakRssMb: numb
     documents: outcomes.map((o) => ({
       file: o.doc.file, edit: o.doc.edit, seconds: Math.round(o.seconds * 100) / 100, status: o.check.status, rating: o.check.riskRating?.name ?? null,
       read: o.read, wrongFields: o.wrongFields, failedCheckDigits: o.check.result?.mrz.failedCheckDigits ?? null,
+      printedMisread: o.check.result ? misreadPrinted(o.doc, o.check.result.printed) : null,
+      printedMismatches: Object.entries(o.check.result?.printedComparison ?? {}).filter(([, c]) => c.outcome === 'mismatch')
+        .map(([field, c]) => `${field}: printed ${JSON.stringify(c.printed)}, MRZ ${JSON.stringify(c.mrz)}`),
       signals: o.check.result?.signals.map((s) => `${s.code}:${s.severity}`) ?? [], failureReason: o.check.failureReason,
     })),
   }
@@ -198,11 +213,14 @@ export function printHeldOutReport (report: ReturnType<typeof heldOutReport>): v
   console.log('            docs      read  failed  High/gen  viz on edited  viz on gen   L/M/H/none  p50 / p95 s')
   for (const [key, g] of Object.entries(report.byVariantAndFormat)) row(key, g)
   row('all', report.all)
+  console.log(`\nPrinted zone read as printed (accents and case aside): ${Object.entries(report.all.printedReadPercent).map(([field, p]) => `${field} ${p} %`).join(', ')}`)
   console.log(`\nPeak RSS of the process and its children: ${report.peakRssMb} MB; first check, starting the parsers and OCR (not counted): ${report.warmUpSeconds} s\n`)
   for (const [goal, met] of Object.entries(report.goals)) console.log(`${met ? 'met    ' : 'MISSED '} ${goal}`)
   console.log('')
   for (const d of report.documents) {
     const wrong = !d.read || (d.edit === null && d.rating === 'High') || (d.edit !== null) !== d.signals.some((s) => s.startsWith('viz_mrz_mismatch'))
-    if (wrong) console.log(`${d.file}: ${d.status} ${d.rating ?? ''} ${d.read ? 'read' : `not read (${d.wrongFields.join(', ')}; check digits ${d.failedCheckDigits?.join(', ') || 'none failed'})`} [${d.signals.join(' ')}] ${d.failureReason ?? ''}`)
+    if (wrong) console.log(`${d.file}: ${d.status} ${d.rating ?? ''} ${d.read ? 'read' : `not read (${d.wrongFields.join(', ')}; check digits ${d.failedCheckDigits?.join(', ') || 'none failed'})`} [${d.signals.join(' ')}] ${d.failureReason ?? ''}${d.edit ? ` (edited: ${d.edit})` : ''}`)
+    if (wrong && d.printedMismatches.length) console.log(`  ${d.printedMismatches.join('; ')}`)
+    if (wrong && d.printedMisread?.length) console.log(`  printed zone misread: ${d.printedMisread.join(', ')}`)
   }
 }
