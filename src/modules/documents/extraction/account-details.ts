@@ -14,9 +14,11 @@ const FIXED_WEIGHT = 0.85
 
 const SORT_CODE = new RegExp(`\\bsort[\\s-]?code\\b\\s*(?:no\\.?|number)?\\s*[:.]?\\s*([${LOOKALIKES}]{2})\\s?[-–.\\s]?\\s?([${LOOKALIKES}]{2})\\s?[-–.\\s]?\\s?([${LOOKALIKES}]{2})(?![A-Za-z0-9])`, 'i')
 const BARE_SORT_CODE = /(?<![\d-])(\d{2})-(\d{2})-(\d{2})(?![\d-])/g
-const ACCOUNT_LABEL = '\\b(?:account\\s*(?:number|no\\.?|num\\.?)|a\\/c\\s*(?:number|no\\.?)?|acc(?:oun)?t\\.?\\s*no\\.?)\\s*[:.]?\\s*'
+// OCR may put a speck or two between the label and the number ("Account number ~~ 79410864").
+const ACCOUNT_LABEL = '\\b(?:account\\s*(?:number|no\\.?|num\\.?)|a\\/c\\s*(?:number|no\\.?)?|acc(?:oun)?t\\.?\\s*no\\.?)\\s*[:.]?\\s*(?:[~_\'"‘’`—–-]{1,3}\\s*)?'
 const ACCOUNT_NUMBER = new RegExp(`${ACCOUNT_LABEL}([${LOOKALIKES}]{6,10})(?![A-Za-z0-9])`, 'i')
-const SPACED_ACCOUNT_NUMBER = new RegExp(`${ACCOUNT_LABEL}(\\d{4} \\d{4})(?![A-Za-z0-9])`, 'i')
+/** Printed in groups ("6637 4958") or split by OCR ("969647 12"): groups of digits one space apart. */
+const SPACED_ACCOUNT_NUMBER = new RegExp(`${ACCOUNT_LABEL}(\\d+(?: \\d+){1,3})`, 'i')
 const IBAN_LABELLED = /\bIBAN\b\s*(?:number|no\.?)?\s*[:.]?\s*([A-Z]{2}[0-9OoIl]{2}(?:\s?[A-Za-z0-9|]){11,40})/i
 const IBAN_BARE = /\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]){11,40})/g
 const BIC = /\b(?:BIC|SWIFT)(?:\s*\/\s*(?:BIC|SWIFT))?(?:\s*code)?\s*[:.]?\s*([A-Za-z0-9]{8,11})(?![A-Za-z0-9])/i
@@ -43,10 +45,23 @@ function findSortCode (text: string, field: FieldMaker): Field<string> | null {
   return null
 }
 
+/** The first groups that make eight digits exactly, when the first alone is shorter: what follows them is another field. */
+function joinedGroups (text: string): string | null {
+  const groups = SPACED_ACCOUNT_NUMBER.exec(text)?.[1]?.split(' ') ?? []
+  let joined = ''
+  for (const group of groups) {
+    if (joined.length + group.length > 8) break
+    joined += group
+  }
+  return groups[0] !== undefined && groups[0].length < 8 && joined.length === 8 ? joined : null
+}
+
 function findAccountNumber (text: string, field: FieldMaker): Field<string> | null {
-  const match = ACCOUNT_NUMBER.exec(text) ?? SPACED_ACCOUNT_NUMBER.exec(text)
+  const joined = joinedGroups(text)
+  if (joined !== null) return field(joined, 0.95)
+  const match = ACCOUNT_NUMBER.exec(text)
   if (!match) return null
-  const raw = match[1]!.replace(' ', '')
+  const raw = match[1]!
   const digits = toDigits(raw)
   const fixed = digits === raw ? 1 : FIXED_WEIGHT
   if (digits.length === 8) return field(digits, 0.99 * fixed)

@@ -151,6 +151,23 @@ describe('parseStatementText', () => {
     assert.equal(parseStatementText('Bank name: Northwind', 1).accountHolderName, null)
   })
 
+  it('when OCR blurs a scan\'s details (a gap in a number or a date, specks after a label, a full stop for a comma), then they are still read', () => {
+    assert.deepEqual(parseStatementText('Account number: 969647 12\nSort code: 16-31-93', 1).accountNumber, { value: '96964712', confidence: 0.95 })
+    assert.equal(value(parseStatementText('Sortcode 40-20-22 Account number ~~ 79410864 Statement period', 1).accountNumber), '79410864')
+    assert.equal(value(parseStatementText('Account number 41011166 12 March 2026', 1).accountNumber), '41011166')
+    assert.deepEqual(value(parseStatementText('Statement period: 08/09/2026 to 07/1 0/2026', 1).statementPeriod), { start: '2026-09-08', end: '2026-10-07' })
+    assert.equal(value(parseStatementText('1 February 2026 Opening balance 1.354.24', 1).openingBalance), '1354.24')
+  })
+
+  it('when a summary box prints another figure after a balance on its line, then the balance is the figure after its own label', () => {
+    const fields = parseStatementText('Opening balance 5,259.44 Money in 1,160.22\nMoney out 4,605.22 Closing balance 1,814.44', 1)
+    assert.deepEqual([value(fields.openingBalance), value(fields.closingBalance)], ['5259.44', '1814.44'])
+  })
+
+  it('when OCR sets the holder\'s label one space after the address column, then the name after the label is read', () => {
+    assert.deepEqual(parseStatementText('Ashford & Reeve Bank\nMRS TOMASZ HUGHES Account name: Mrs Tomasz Hughes', 1).accountHolderName, { value: 'Mrs Tomasz Hughes', confidence: 0.95 })
+  })
+
   it('when the period is written in other ways, then it is read as ISO dates', () => {
     const period = (text: string) => value(parseStatementText(text, 1).statementPeriod)
     const march = { start: '2026-03-01', end: '2026-03-31' }

@@ -10,6 +10,8 @@ import { AMOUNT_SOURCE, DATE_SOURCE, currencyMentioned, isCurrencyCode, parseAmo
 const NEXT_LABEL = /\s+(?=(?:sort\s*code|account\s*(?:number|no\b)|a\/c\b|iban|bic|swift|statement|period|currency|date|address|page)\b)/i
 const HOLDER = /(?:^|\s{2,})(account\s+holders?|account\s+names?|customer\s+name|name)\s*:\s*(.+)$/im
 /** A details table prints the label in one column and the name in the next, with no colon: only the unmistakable labels, and a name that starts with a capital. */
+/** OCR sets the details column one space after the address column: only the unmistakable labels, with their colon. */
+const HOLDER_INLINE = /\b(?:account\s+holders?|account\s+names?|customer\s+name)\s*:\s*(.+)$/im
 const HOLDER_COLUMN = /(?:^|\s{2,})(?:account\s+holders?(?:\s+names?)?|account\s+names?|customer\s+name)(?:\(s\))?\s+(\p{Lu}.+)$/imu
 const BANK_LABELLED = /(?:^|\s{2,})(?:bank(?:\s+name)?|issued\s+by)\s*:\s*(.+)$/im
 // "&" and "and" join words inside a name ("Smith & Co Bank"), so the name does not start after them.
@@ -19,13 +21,17 @@ const PERIOD_BARE = new RegExp(`(${DATE_SOURCE})\\s+(?:to|until|-|–|—)\\s+($
 const CURRENCY_LABELLED = /\bcurrency\s*:?\s*([A-Za-z]{3})\b/i
 const OPENING = /\b(?:opening\s+balance|balance\s+brought\s+forward|brought\s+forward|previous\s+balance|start(?:ing)?\s+balance|balance\s+b\/f)\b/i
 const CLOSING = /\b(?:closing\s+balance|balance\s+carried\s+forward|carried\s+forward|new\s+balance|end(?:ing)?\s+balance|balance\s+c\/f)\b/i
+/** Labels of other figures a summary box prints beside a balance ("Opening balance 1,250.00  Money in 2,150.00"). */
+const OTHER_FIGURE = /\b(?:money\s+(?:in|out)|paid\s+(?:in|out)|payments?\s+(?:in|out)|total\s+(?:in|out|paid|credits?|debits?|payments?|deposits?|withdrawals?)|credits|debits|deposits|withdrawals)\b/i
 const AMOUNT = new RegExp(`(?<![\\d,.])${AMOUNT_SOURCE}(?![\\d,])`, 'g')
 const HEADER_LINES = 12
 /** An addressee line: a title and one to four names ("MR JOHN A SMITH"), as a letter's address block starts. */
 const ADDRESSEE = /^(?:mr|mrs|ms|miss|mx|dr)\.?\s+(?:\p{L}[\p{L}'’-]*\.?\s+){0,3}\p{L}[\p{L}'’-]+$/iu
 
 function normalise (text: string): string[] {
-  return text.replace(/[\u00a0\u2007\u202f]/g, ' ').replace(/\t/g, '  ').split(/\r?\n/).map((line) => line.trimEnd())
+  return text.replace(/[\u00a0\u2007\u202f]/g, ' ')
+    // OCR reads a gap inside a numeric date ("07/1 0/2026"); no other reading of such a run makes sense.
+    .replace(/\b(\d{1,2}[/.]\d) (\d[/.]\d{4})\b/g, '$1$2').replace(/\b(\d) (\d[/.]\d{1,2}[/.]\d{4})\b/g, '$1$2').replace(/\t/g, '  ').split(/\r?\n/).map((line) => line.trimEnd())
 }
 
 function cleanName (raw: string): string | null {
@@ -38,6 +44,11 @@ function findHolder (lines: string[], field: FieldMaker): Field<string> | null {
     const match = HOLDER.exec(line)
     const name = match && cleanName(match[2]!)
     if (name) return field(name, /^name$/i.test(match[1]!) ? 0.9 : 0.97)
+  }
+  for (const line of lines) {
+    const match = HOLDER_INLINE.exec(line)
+    const name = match && cleanName(match[1]!)
+    if (name) return field(name, 0.95)
   }
   for (const line of lines) {
     const match = HOLDER_COLUMN.exec(line)
@@ -102,7 +113,7 @@ function balanceAt (lines: string[], index: number, label: RegExp, field: FieldM
   const found = label.exec(line)!
   const rest = line.slice(found.index + found[0].length)
   const other = label === OPENING ? CLOSING : OPENING
-  const end = other.exec(rest)?.index ?? rest.length
+  const end = Math.min(other.exec(rest)?.index ?? rest.length, OTHER_FIGURE.exec(rest)?.index ?? rest.length)
   const after = rest.slice(0, end)
   const amount = [...after.matchAll(AMOUNT)].at(-1)?.[0]
   const value = amount && parseAmount(amount)

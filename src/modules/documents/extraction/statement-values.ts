@@ -34,15 +34,16 @@ export function parseDate (text: string): string | null {
 }
 
 /** A money amount with two decimals, optionally signed, in brackets, with a symbol or a CR/DR mark. */
-export const AMOUNT_SOURCE = '[-−(]?\\s?[£€$]?\\s?(?:\\d{1,3}(?:,\\d{3})+|\\d+)\\.\\d{2}\\)?(?:\\s?(?:CR|DR|OD)\\b)?'
+// OCR reads a thousands comma as a full stop ("1.354.24"): only before the decimal point can it be one.
+export const AMOUNT_SOURCE = '[-−(]?\\s?[£€$]?\\s?(?:\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?:\\.\\d{3})+(?=\\.\\d{2})|\\d+)\\.\\d{2}\\)?(?:\\s?(?:CR|DR|OD)\\b)?'
 
 /** "£1,250.00" → "1250.00"; "(12.50)", "-12.50", "12.50 DR" → "-12.50"; null when not an amount. */
 export function parseAmount (text: string): string | null {
   const t = text.trim()
-  const m = /^([-−(])?\s?[£€$]?\s?(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})(\))?(?:\s?(CR|DR|OD))?$/i.exec(t)
+  const m = /^([-−(])?\s?[£€$]?\s?(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+(?=\.\d{2})|\d+)\.(\d{2})(\))?(?:\s?(CR|DR|OD))?$/i.exec(t)
   if (!m) return null
   const negative = m[1] !== undefined || /^(DR|OD)$/i.test(m[5] ?? '')
-  const whole = m[2]!.replace(/,/g, '').replace(/^0+(?=\d)/, '')
+  const whole = m[2]!.replace(/[,.]/g, '').replace(/^0+(?=\d)/, '')
   return `${negative ? '-' : ''}${whole}.${m[3]}`
 }
 
