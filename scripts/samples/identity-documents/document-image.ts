@@ -8,9 +8,12 @@ import type { IdentityDocumentContent } from './mrz-lines.ts'
 const FONTS = [
   { file: './fonts/DejaVuSansMono-subset.ttf', family: 'Idcheck Sample Mono' },
   { file: './fonts/DejaVuSansMono-Bold-subset.ttf', family: 'Idcheck Sample Mono Bold' },
+  // OCR-B, the typeface ICAO 9303 prescribes for the MRZ (public domain, see fonts/LICENSE)
+  { file: './fonts/OCRB.otf', family: 'Idcheck Sample OCR-B' },
 ]
 const MONO = FONTS[0]!.family
 const BOLD = FONTS[1]!.family
+const OCR_B = FONTS[2]!.family
 
 function useSampleFonts (): void {
   for (const { file, family } of FONTS) {
@@ -25,10 +28,11 @@ const SIZES = {
   Passport: { width: 125, height: 88, header: 'PASSPORT', mrzTop: 72 },
   IdentityCard: { width: 85.6, height: 54, header: 'IDENTITY CARD', mrzTop: 38.5 },
 }
-// OCR-B in an MRZ: 10 characters per inch, about 6 lines per inch.
+// OCR-B in an MRZ: 10 characters per inch, about 6 lines per inch, capitals 2.42 mm high (size 1);
+// OCRB.otf's capitals are 0.70 of its font size.
 const MRZ_PITCH_MM = 2.54
 const MRZ_LINE_MM = 4.23
-const MRZ_FONT_MM = 3.3
+const MRZ_FONT_MM = 2.42 / 0.7
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
 const printedDate = (iso: string) => `${iso.slice(8, 10)} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`
@@ -84,9 +88,12 @@ function drawFields (ctx: SKRSContext2D, mm: number, doc: IdentityDocumentConten
   })
 }
 
-function drawMrz (ctx: SKRSContext2D, mm: number, lines: string[], left: number, firstBaseline: number): void {
+function drawMrz (ctx: SKRSContext2D, mm: number, lines: string[], left: number, firstBaseline: number, pageWidth: number): void {
+  // The clear band ICAO keeps free of security print behind the MRZ.
+  ctx.fillStyle = '#fbfbf8'
+  ctx.fillRect(0, (firstBaseline - MRZ_LINE_MM - 1) * mm, pageWidth * mm, (lines.length * MRZ_LINE_MM + 2.5) * mm)
   ctx.fillStyle = '#0b0d10'
-  ctx.font = `${MRZ_FONT_MM * mm}px "${MONO}"`
+  ctx.font = `${MRZ_FONT_MM * mm}px "${OCR_B}"`
   ctx.textAlign = 'left'
   lines.forEach((line, row) => {
     for (let i = 0; i < line.length; i++) ctx.fillText(line[i]!, (left + i * MRZ_PITCH_MM) * mm, (firstBaseline + row * MRZ_LINE_MM) * mm)
@@ -112,6 +119,6 @@ export function drawIdentityDocument (doc: IdentityDocumentContent, dpi: number)
   drawFields(ctx, mm, doc, { x: photo.x + photo.w + 5, y: photo.y + 1.5, step: isPassport ? 8.2 : 4, scale: isPassport ? 1 : 0.8 })
   const lines = mrzLines(doc)
   const left = (size.width - lines[0]!.length * MRZ_PITCH_MM) / 2
-  drawMrz(ctx, mm, lines, left, size.mrzTop + MRZ_LINE_MM)
+  drawMrz(ctx, mm, lines, left, size.mrzTop + MRZ_LINE_MM, size.width)
   return canvas
 }

@@ -29,6 +29,8 @@ export interface OcrPool {
   runImageTask<Out> (task: string, image: Uint8Array, input?: Record<string, unknown>): Promise<Out>
   /** A PDF's text layer page by page; PdfTooManyPages beyond maxPages, before reading any. */
   readPdfText (pdf: Uint8Array, options: { maxPages: number }): Promise<PdfTextResult>
+  /** How many pages a PDF has. */
+  countPdfPages (pdf: Uint8Array): Promise<number>
   /** Renders pages (numbered from 1) to PNG images for recognise. */
   renderPdfPages (pdf: Uint8Array, pages: number[], options: { dpi: number }): Promise<Uint8Array[]>
 }
@@ -71,6 +73,7 @@ export function createOcr ({ parsers, tesseract, maxPixels }: { parsers: Sandbox
       })
     },
     readPdfText: (pdf, { maxPages }) => parsers.run(tenant, OCR_TASKS.readPdfText, { pdf, maxPages }),
+    countPdfPages: (pdf) => parsers.run(tenant, OCR_TASKS.countPdfPages, { pdf }),
     renderPdfPages: (pdf, pages, { dpi }) => parsers.run(tenant, OCR_TASKS.renderPdfPages, { pdf, pages, dpi, maxPixels }),
   })
   return {

@@ -1,5 +1,5 @@
-export { readMrz } from './read-mrz.ts'
-export type { MrzReading } from './read-mrz.ts'
+export { readMrz, uprightPage } from './read-mrz.ts'
+export type { MrzPage, MrzReading } from './read-mrz.ts'
 export type { MrzFields } from './mrz-fields.ts'
 export { isMrzCountryCode } from './mrz-countries.ts'
 export { MRZ_IMAGE_TASK_MODULE } from './mrz-image-task-names.ts'

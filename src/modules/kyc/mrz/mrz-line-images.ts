@@ -1,5 +1,9 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import type { Image } from '@napi-rs/canvas'
+import { flipped, locateMrz } from './mrz-locate.ts'
+import { readGlyphs } from './mrz-ocr-b.ts'
+import type { GlyphReading } from './mrz-ocr-b.ts'
+import type { LocatedLine } from './mrz-locate.ts'
 import { estimateSkew, findTextBands, pickMrzBands, stretchContrast, toGrey } from './mrz-pixels.ts'
 import type { GreyImage, TextBand } from './mrz-pixels.ts'
 
@@ -11,6 +15,10 @@ import type { GreyImage, TextBand } from './mrz-pixels.ts'
 export const MRZ_CAP_HEIGHTS = [16, 20, 14, 24]
 
 const ANALYSIS_WIDTH = 1000
+/** The located MRZ is looked for on a copy this long on its longer side: a photo's MRZ capitals stay 15 px or more high. */
+const LOCATE_SIDE = 1600
+/** The capital height lines are cut at to be read glyph by glyph. */
+const GLYPH_CAP_HEIGHT = 32
 /** The analysis copy's pixel budget: a 1:3 page at the analysis width, so a tall image is shrunk, not drawn whole. */
 export const ANALYSIS_MAX_PIXELS = 3_000_000
 /** A prepared line's pixel budget: a real MRZ line comes out near 50,000 pixels. */
@@ -68,14 +76,102 @@ function encodeGrey (grey: GreyImage): Uint8Array {
   return new Uint8Array(canvas.toBuffer('image/png'))
 }
 
+/** An MRZ's lines ready for OCR, once per capital height, and how the image was turned to read them. */
+export interface PreparedMrz {
+  /** Per attempt (a capital height of MRZ_CAP_HEIGHTS), each line as a PNG. */
+  attempts: Uint8Array[][]
+  /** The lines read by their OCR-B glyphs, when every line could be cut into characters. */
+  glyphs: GlyphReading[] | null
+  /** Clockwise quarter turns that bring the page upright. */
+  quarterTurns: 0 | 1 | 2 | 3
+  /** Degrees the MRZ's lines are tilted clockwise once the page is upright. */
+  tiltDeg: number
+  /** False when no MRZ stood out and the lowest lines of print were taken instead. */
+  located: boolean
+}
+
 /**
- * Each line of the MRZ of a document image as its own PNG, straightened, cropped, scaled to a
- * capital height tesseract reads well, greyed and framed in white: tesseract reads a single line
- * (page mode 7) more faithfully than a block.
+ * Each line of the MRZ of a document image as its own PNG, at each capital height tesseract reads
+ * well: the MRZ is found wherever it lies and whichever way up (mrz-locate.ts), each line is cut
+ * along its own slope (a tilt, a perspective), greyed and framed in white, since tesseract reads a
+ * single line (page mode 7) more faithfully than a block. `flip` reads it the other way up.
  */
-export async function prepareMrzLines (bytes: Uint8Array, attempt: number): Promise<Uint8Array[]> {
-  const capHeight = MRZ_CAP_HEIGHTS[attempt % MRZ_CAP_HEIGHTS.length]!
+export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: boolean, capHeights?: readonly number[] } = {}): Promise<PreparedMrz> {
+  const capHeights = options.capHeights ?? MRZ_CAP_HEIGHTS
   const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+  const scale = Math.min(1, LOCATE_SIDE / Math.max(image.width, image.height), Math.sqrt(ANALYSIS_MAX_PIXELS / (image.width * image.height)))
+  const size = { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) }
+  const found = locateMrz(greyOf(image, size.width, size.height, 0))
+  if (!found) {
+    const attempts = capHeights.map((capHeight) => bandLines(image, capHeight))
+    return { attempts, glyphs: null, quarterTurns: 0, tiltDeg: 0, located: false }
+  }
+  const upright = found.quarterTurns % 2 === 0 ? size : { width: size.height, height: size.width }
+  const located = options.flip ? flipped(found, upright) : found
+  const view = { scale, size, quarterTurns: located.quarterTurns }
+  const attempts = capHeights.map((capHeight) => located.lines.map((line) => encodeGrey(withBorder(cutLine(image, line, view, capHeight), capHeight))))
+  const glyphs = located.lines.map((line) => readGlyphs(cutLine(image, line, view, GLYPH_CAP_HEIGHT), lineLengths(located.lines)))
+  const [first] = located.lines
+  const tiltDeg = first ? Math.round((Math.atan2(first.end[1] - first.start[1], first.end[0] - first.start[0]) * 1800) / Math.PI) / 10 : 0
+  return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true }
+}
+
+/**
+ * The line lengths an MRZ of these lines may have: three lines are a card's (30); of two, a line
+ * chained into more than 38 blobs is a passport's 44, else the pitch decides between 36 and 44.
+ */
+function lineLengths (lines: LocatedLine[]): number[] {
+  if (lines.length === 3) return [30]
+  return Math.max(...lines.map((line) => line.blobs)) > 38 ? [44] : [36, 44]
+}
+
+type Affine = [number, number, number, number, number, number]
+
+/** Where a point of the upright analysis copy lies on the original image. */
+function toOriginal ([x, y]: [number, number], view: { scale: number, size: { width: number, height: number }, quarterTurns: number }): [number, number] {
+  const { width, height } = view.size
+  const [ux, uy] = view.quarterTurns === 0 ? [x, y] : view.quarterTurns === 1 ? [y, height - 1 - x] : view.quarterTurns === 2 ? [width - 1 - x, height - 1 - y] : [width - 1 - y, x]
+  return [ux / view.scale, uy / view.scale]
+}
+
+/** One located line cut out along its slope from the original image, its capitals `capHeight` pixels high. */
+function cutLine (image: Image, line: LocatedLine, view: { scale: number, size: { width: number, height: number }, quarterTurns: number }, capHeight: number): GreyImage {
+  const length = Math.hypot(line.end[0] - line.start[0], line.end[1] - line.start[1])
+  const along: [number, number] = [(line.end[0] - line.start[0]) / length, (line.end[1] - line.start[1]) / length]
+  const down: [number, number] = [-along[1], along[0]]
+  // The capitals' height in the copy, and room around the line: enough for the whole line, not enough to reach the next.
+  const h = line.capHeight
+  const marginX = 0.8 * h
+  const marginY = 0.6 * h
+  const pxPerUnit = capHeight / h
+  const outWidth = Math.round((length + 2 * marginX) * pxPerUnit)
+  const outHeight = Math.round((h + 2 * marginY) * pxPerUnit)
+  checkBudget(outWidth + 2 * capHeight, outHeight + 2 * capHeight, LINE_MAX_PIXELS)
+  // The output's origin and its two unit steps, in the original image's pixels.
+  const corner: [number, number] = [line.start[0] - marginX * along[0] - (h / 2 + marginY) * down[0], line.start[1] - marginX * along[1] - (h / 2 + marginY) * down[1]]
+  const origin = toOriginal(corner, view)
+  const stepX = toOriginal([corner[0] + along[0] / pxPerUnit, corner[1] + along[1] / pxPerUnit], view)
+  const stepY = toOriginal([corner[0] + down[0] / pxPerUnit, corner[1] + down[1] / pxPerUnit], view)
+  const toSource: Affine = [stepX[0] - origin[0], stepX[1] - origin[1], stepY[0] - origin[0], stepY[1] - origin[1], origin[0], origin[1]]
+  const canvas = budgetedCanvas(outWidth, outHeight, LINE_MAX_PIXELS)
+  const ctx = canvas.getContext('2d')
+  ctx.fillStyle = '#ffffff'
+  ctx.fillRect(0, 0, outWidth, outHeight)
+  ctx.imageSmoothingQuality = 'high'
+  ctx.setTransform(...invert(toSource))
+  ctx.drawImage(image, 0, 0)
+  const grey = toGrey(ctx.getImageData(0, 0, outWidth, outHeight).data, outWidth, outHeight)
+  stretchContrast(grey)
+  return grey
+}
+
+function invert ([a, b, c, d, e, f]: Affine): Affine {
+  const det = a * d - b * c
+  return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det]
+}
+
+/** The old way, for a page where no MRZ stands out: straighten, then take the lowest busy bands of rows. */
+function bandLines (image: Image, capHeight: number): Uint8Array[] {
   const analysisScale = Math.min(1, ANALYSIS_WIDTH / image.width, Math.sqrt(ANALYSIS_MAX_PIXELS / (image.width * image.height)))
   const width = Math.max(1, Math.round(image.width * analysisScale))
   const height = Math.max(1, Math.min(Math.round(image.height * analysisScale), Math.floor(ANALYSIS_MAX_PIXELS / width)))
@@ -118,4 +214,23 @@ function withBorder (grey: GreyImage, border: number): GreyImage {
   const pixels = new Uint8Array(width * height).fill(255)
   for (let y = 0; y < grey.height; y++) pixels.set(grey.pixels.subarray(y * grey.width, (y + 1) * grey.width), (y + border) * width + border)
   return { width, height, pixels }
+}
+
+/**
+ * The page turned upright as a PNG: `rotation` clockwise degrees (a multiple of 90), then `tiltDeg`
+ * taken back, on white; the page reading its printed zone wants it so.
+ */
+export async function uprightPage (bytes: Uint8Array, rotation: number, tiltDeg: number): Promise<Uint8Array> {
+  const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+  const sideways = Math.round(rotation / 90) % 2 !== 0
+  const width = sideways ? image.height : image.width
+  const height = sideways ? image.width : image.height
+  const canvas = budgetedCanvas(width, height, ANALYSIS_MAX_PIXELS * 14)
+  const ctx = canvas.getContext('2d')
+  ctx.fillStyle = '#ffffff'
+  ctx.fillRect(0, 0, width, height)
+  ctx.translate(width / 2, height / 2)
+  ctx.rotate(((rotation - tiltDeg) * Math.PI) / 180)
+  ctx.drawImage(image, -image.width / 2, -image.height / 2)
+  return new Uint8Array(canvas.toBuffer('image/png'))
 }

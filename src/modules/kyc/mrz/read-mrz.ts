@@ -2,9 +2,10 @@ import { ImageTooLarge, ImageUnreadable, PdfPasswordProtected, PdfRefused, PdfUn
 import type { OcrPool } from '../../../infra/ocr/ocr-service.ts'
 import { SandboxTaskFailed } from '../../../infra/sandbox/sandbox-errors.ts'
 import { DocumentUnreadable } from '../../documents/index.ts'
-import { bestCandidate } from './mrz-candidates.ts'
+import { bestCandidate, compareCandidates } from './mrz-candidates.ts'
 import type { MrzCandidate } from './mrz-candidates.ts'
 import { agreedReading, finalReading } from './mrz-consensus.ts'
+import { glyphCandidate } from './mrz-glyph-repair.ts'
 import type { MrzFields } from './mrz-fields.ts'
 import { MRZ_IMAGE_TASKS, type PreparedMrzLines } from './mrz-image-task-names.ts'
 import { MRZ_CHARACTERS } from './mrz-layout.ts'
@@ -19,7 +20,19 @@ export interface MrzReading {
   fields: MrzFields
   /** 0..1, tesseract's mean confidence over the MRZ lines. */
   confidence: number
+  /** Where the MRZ was read: the page (0 for an image, else the PDF's page from 0), and the clockwise turn that made it upright; readMrz always sets it. */
+  page?: MrzPage
 }
+
+/** The page the MRZ was read on, and how to make it upright (uprightPage does it). */
+export interface MrzPage {
+  index: number
+  rotation: 0 | 90 | 180 | 270
+  /** Degrees the MRZ's lines still slope clockwise once the page is turned by `rotation`. */
+  tiltDeg: number
+}
+
+type DocumentFile = { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg' }
 
 const NO_MRZ = 'No machine-readable zone (MRZ) was found: upload a sharp, straight photo or scan of the whole photo page, with the two or three lines of letters and < signs at the bottom.'
 // 300 dpi: the MRZ's characters come out about 30 pixels high, as the image preparation wants.
@@ -35,44 +48,108 @@ function unreadable (error: unknown): unknown {
   return error
 }
 
-async function imageOf (ocr: OcrPool, document: { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg' }): Promise<Uint8Array> {
+// A TD1 card scanned as a PDF has its front and back on two pages; more pages than this is not an identity document.
+const MAX_PAGES = 4
+
+async function pageImage (ocr: OcrPool, document: DocumentFile, index: number): Promise<Uint8Array> {
   if (document.kind !== 'pdf') return document.bytes
-  const [page] = await ocr.renderPdfPages(document.bytes, [1], { dpi: PDF_DPI })
+  const [page] = await ocr.renderPdfPages(document.bytes, [index + 1], { dpi: PDF_DPI })
   return page!
 }
 
-/**
- * The MRZ's lines read once: the image straightened, each line cropped and scaled (`attempt`, from 0,
- * picks another scale) in a sandbox process, then each read as one line of MRZ characters.
- */
-async function readMrzLines (ocr: OcrPool, image: Uint8Array, attempt: number) {
-  const prepared = await ocr.runImageTask<PreparedMrzLines>(MRZ_IMAGE_TASKS.prepareLines, image, { attempt })
-  return { lines: await ocr.recogniseLines(prepared.lines, { characters: MRZ_CHARACTERS }), moreAttempts: prepared.moreAttempts }
+async function pageCount (ocr: OcrPool, document: DocumentFile): Promise<number> {
+  return document.kind === 'pdf' ? Math.min(MAX_PAGES, await ocr.countPdfPages(document.bytes)) : 1
 }
 
-const toReading = ({ format, lines, valid, failedCheckDigits, fields, confidence }: MrzCandidate): MrzReading =>
-  ({ format, lines, valid, failedCheckDigits, fields, confidence: Math.round(confidence * 1000) / 1000 })
+const toReading = ({ format, lines, valid, failedCheckDigits, fields, confidence }: MrzCandidate, page: MrzPage): MrzReading =>
+  ({ format, lines, valid, failedCheckDigits, fields, confidence: Math.round(confidence * 1000) / 1000, page })
+
+interface PageOutcome { agreed: MrzCandidate | null, readings: MrzCandidate[], page: MrzPage }
+
+/** Tesseract's readings of prepared lines, capital height after capital height, until two agree. */
+async function readByTesseract (ocr: OcrPool, prepared: PreparedMrzLines, now: Date, readings: MrzCandidate[]): Promise<MrzCandidate | null> {
+  for (const lines of prepared.attempts) {
+    const candidate = bestCandidate(await ocr.recogniseLines(lines, { characters: MRZ_CHARACTERS }), now)
+    if (candidate) readings.push(candidate)
+    const agreed = agreedReading(readings, now)
+    if (agreed) return agreed
+  }
+  return null
+}
+
+const prepare = (ocr: OcrPool, image: Uint8Array, options: { flip: boolean, forTesseract: boolean }) =>
+  ocr.runImageTask<PreparedMrzLines>(MRZ_IMAGE_TASKS.prepareLines, image, options)
 
 /**
- * Finds and reads the MRZ of an identity document: the image is read again, prepared another way,
- * until every check digit holds and two readings agree on the name; a document whose digits never
- * hold comes back invalid, as printed.
+ * A page read: glyph by glyph against OCR-B, taken when every check digit holds (a shape match
+ * does not see the K and L that tesseract sees in a run of `<`), as the MRZ's chevrons say it
+ * stands, then the other way up; only then by tesseract, capital height after capital height,
+ * until two readings agree.
  */
-export async function readMrz (ocr: OcrPool, document: { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg' }, now: Date): Promise<MrzReading> {
+async function readPage (ocr: OcrPool, image: Uint8Array, index: number, now: Date, prepared: PreparedMrzLines): Promise<PageOutcome> {
+  const pageOf = (from: PreparedMrzLines): MrzPage => ({ index, rotation: from.rotation, tiltDeg: from.tiltDeg })
+  const byView: { view: PreparedMrzLines, readings: MrzCandidate[] }[] = []
+  for (const flip of prepared.located ? [false, true] : [false]) {
+    const view = flip ? await prepare(ocr, image, { flip, forTesseract: false }) : prepared
+    const byGlyph = view.glyphs && glyphCandidate(view.glyphs, now)
+    if (byGlyph?.valid) return { agreed: byGlyph, readings: [byGlyph], page: pageOf(view) }
+    byView.push({ view, readings: byGlyph ? [byGlyph] : [] })
+  }
+  // The way up whose glyphs read better is the one tesseract tries.
+  const likelier = byView.sort((a, b) => (a.readings[0] && b.readings[0] ? compareCandidates(a.readings[0], b.readings[0]) : b.readings.length - a.readings.length))[0]!
+  const flip = likelier.view !== prepared
+  const forTesseract = prepared.located ? await prepare(ocr, image, { flip, forTesseract: true }) : prepared
+  const agreed = await readByTesseract(ocr, forTesseract, now, likelier.readings)
+  return { agreed, readings: likelier.readings, page: pageOf(likelier.view) }
+}
+
+/**
+ * Finds and reads the MRZ of an identity document: each page (a PDF's first few) is searched for
+ * the MRZ, wherever it lies and whichever way up; the page where it stands out is read again,
+ * prepared another way, until every check digit holds and two readings agree on the name. A page
+ * where none stands out is read from its lowest lines of print, as a last resort. A document whose
+ * digits never hold comes back invalid, as printed.
+ */
+export async function readMrz (ocr: OcrPool, document: DocumentFile, now: Date): Promise<MrzReading> {
   try {
-    const image = await imageOf(ocr, document)
-    const readings: MrzCandidate[] = []
-    for (let attempt = 0; ; attempt++) {
-      const { lines, moreAttempts } = await readMrzLines(ocr, image, attempt)
-      const candidate = bestCandidate(lines, now)
-      if (candidate) readings.push(candidate)
-      const agreed = agreedReading(readings, now)
-      if (agreed) return toReading(agreed)
-      if (!moreAttempts) break
+    const pages = await pageCount(ocr, document)
+    const outcomes: PageOutcome[] = []
+    const unlocated: { image: Uint8Array, index: number }[] = []
+    for (let index = 0; index < pages; index++) {
+      const image = await pageImage(ocr, document, index)
+      const prepared = await prepare(ocr, image, { flip: false, forTesseract: false })
+      if (!prepared.located) { unlocated.push({ image, index }); continue }
+      const outcome = await readPage(ocr, image, index, now, prepared)
+      if (outcome.agreed) return toReading(outcome.agreed, outcome.page)
+      outcomes.push(outcome)
     }
-    const final = finalReading(readings, now)
-    if (!final) throw new DocumentUnreadable(NO_MRZ)
-    return toReading(final)
+    if (!outcomes.some((outcome) => outcome.readings.some((reading) => reading.valid))) {
+      for (const { image, index } of unlocated.slice(0, 1)) {
+        const outcome = await readPage(ocr, image, index, now, await prepare(ocr, image, { flip: false, forTesseract: true }))
+        if (outcome.agreed) return toReading(outcome.agreed, outcome.page)
+        outcomes.push(outcome)
+      }
+    }
+    const finals = outcomes.flatMap((outcome) => {
+      const final = finalReading(outcome.readings, now)
+      return final ? [{ final, page: outcome.page }] : []
+    }).sort((a, b) => compareCandidates(a.final, b.final))
+    const best = finals[0]
+    if (!best) throw new DocumentUnreadable(NO_MRZ)
+    return toReading(best.final, best.page)
+  } catch (error) {
+    throw unreadable(error)
+  }
+}
+
+/**
+ * The page the MRZ was read on, turned upright and straightened, as a PNG: what a reader of the
+ * printed zone needs. Its bytes are decoded and drawn in a sandbox process, as the MRZ's were.
+ */
+export async function uprightPage (ocr: OcrPool, document: DocumentFile, page: MrzPage): Promise<Uint8Array> {
+  try {
+    const image = await pageImage(ocr, document, page.index)
+    return await ocr.runImageTask<Uint8Array>(MRZ_IMAGE_TASKS.uprightPage, image, { rotation: page.rotation, tiltDeg: page.tiltDeg })
   } catch (error) {
     throw unreadable(error)
   }

@@ -1,0 +1,184 @@
+import { fileURLToPath } from 'node:url'
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas'
+import { binarise, findBlobs } from './mrz-components.ts'
+import { MRZ_CHARACTERS } from './mrz-layout.ts'
+import type { GreyImage } from './mrz-pixels.ts'
+
+/** One MRZ line read glyph by glyph: the best character per position, its score, and the runner-up. */
+export interface GlyphReading {
+  text: string
+  /** Mean best score, 0..1. */
+  confidence: number
+  symbols: { text: string, confidence: number, second: string, secondConfidence: number }[]
+}
+
+const FAMILY = 'Idcheck MRZ OCR-B'
+// The template cell: one character pitch wide; OCR-B's capitals are 2.42 mm high at a 2.54 mm pitch.
+const CELL_WIDTH = 20
+const CAP = Math.round(CELL_WIDTH / 1.05)
+const ABOVE = 0.25 * CAP
+const CELL_HEIGHT = Math.round(CAP + 2 * ABOVE)
+const SHIFTS = [-1, 0, 1]
+
+/** A template's pixels, zero-mean and unit-length, so a dot product is the normalised correlation. */
+type Vector = Float32Array
+
+let templates: { char: string, vectors: Vector[] }[] | null = null
+
+function normalised (values: Float32Array): Vector {
+  let mean = 0
+  for (const v of values) mean += v
+  mean /= values.length
+  let length = 0
+  for (let i = 0; i < values.length; i++) { values[i] = values[i]! - mean; length += values[i]! ** 2 }
+  length = Math.sqrt(length) || 1
+  for (let i = 0; i < values.length; i++) values[i] = values[i]! / length
+  return values
+}
+
+/** Every MRZ character drawn in OCR-B into a cell, plain and emboldened (ink spreads in print and on photos). */
+function characterTemplates (): { char: string, vectors: Vector[] }[] {
+  if (templates) return templates
+  if (!GlobalFonts.has(FAMILY)) GlobalFonts.registerFromPath(fileURLToPath(new URL('./ocr-b/OCRB.otf', import.meta.url)), FAMILY)
+  const scale = 4
+  templates = [...MRZ_CHARACTERS].map((char) => ({
+    char,
+    vectors: [0, 1].map((bold) => {
+      const canvas = createCanvas(CELL_WIDTH * scale, CELL_HEIGHT * scale)
+      const ctx = canvas.getContext('2d')
+      ctx.fillStyle = '#ffffff'
+      ctx.fillRect(0, 0, canvas.width, canvas.height)
+      ctx.fillStyle = '#000000'
+      ctx.strokeStyle = '#000000'
+      ctx.font = `${(CAP * scale) / 0.7}px "${FAMILY}"`
+      ctx.textAlign = 'center'
+      const baseline = (ABOVE + CAP) * scale
+      ctx.fillText(char, (CELL_WIDTH * scale) / 2, baseline)
+      if (bold > 0) { ctx.lineWidth = bold * scale; ctx.strokeText(char, (CELL_WIDTH * scale) / 2, baseline) }
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data
+      const out = new Float32Array(CELL_WIDTH * CELL_HEIGHT)
+      for (let y = 0; y < canvas.height; y++) {
+        for (let x = 0; x < canvas.width; x++) out[Math.floor(y / scale) * CELL_WIDTH + Math.floor(x / scale)]! += (255 - data[(y * canvas.width + x) * 4]!) / (scale * scale)
+      }
+      return normalised(out)
+    }),
+  }))
+  return templates
+}
+
+// A cell is sampled with this many template pixels more on every side, room for the shifts.
+const PAD = Math.max(...SHIFTS)
+const PADDED_WIDTH = CELL_WIDTH + 2 * PAD
+const PADDED_HEIGHT = CELL_HEIGHT + 2 * PAD
+
+/** The grey image sampled (bilinear) into a padded template cell centred on `centre`: ink is high. */
+function sampleCell (image: GreyImage, centre: number, pitch: number, top: number, capHeight: number): Float32Array {
+  const xStep = pitch / CELL_WIDTH
+  const yStep = capHeight / CAP
+  const left = centre - (PADDED_WIDTH / 2) * xStep
+  const from = top - (ABOVE + PAD) * yStep
+  const out = new Float32Array(PADDED_WIDTH * PADDED_HEIGHT)
+  for (let y = 0; y < PADDED_HEIGHT; y++) {
+    const sy = from + (y + 0.5) * yStep - 0.5
+    for (let x = 0; x < PADDED_WIDTH; x++) out[y * PADDED_WIDTH + x] = 255 - bilinear(image, left + (x + 0.5) * xStep - 0.5, sy)
+  }
+  return out
+}
+
+function bilinear (image: GreyImage, x: number, y: number): number {
+  const x0 = Math.max(0, Math.min(image.width - 2, Math.floor(x)))
+  const y0 = Math.max(0, Math.min(image.height - 2, Math.floor(y)))
+  const fx = Math.max(0, Math.min(1, x - x0))
+  const fy = Math.max(0, Math.min(1, y - y0))
+  const at = (xx: number, yy: number) => image.pixels[yy * image.width + xx]!
+  return (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
+}
+
+/** The rows the capitals span: where the row profile of ink is dense, around the line's middle. */
+function capitalRows (ink: Uint8Array, width: number, height: number): { top: number, bottom: number } {
+  const rows = new Int32Array(height)
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y]! += ink[y * width + x]!
+  let peak = 0
+  for (let y = 0; y < height; y++) if (rows[y]! > rows[peak]!) peak = y
+  let top = peak
+  let bottom = peak
+  const dense = rows[peak]! * 0.12
+  while (top > 0 && rows[top - 1]! >= dense) top--
+  while (bottom < height - 1 && rows[bottom + 1]! >= dense) bottom++
+  return { top, bottom: bottom + 1 }
+}
+
+/**
+ * Where each of the line's `count` characters sits: a straight line through the centres of the
+ * blobs, each given the position its centre is nearest to (OCR-B is monospaced, so the pitch is one).
+ */
+function characterPositions (centres: number[], count: number): { first: number, pitch: number } | null {
+  if (centres.length < count / 3) return null
+  let first = centres[0]!
+  let pitch = (centres.at(-1)! - first) / (count - 1)
+  for (let round = 0; round < 3; round++) {
+    const pairs = centres.map((x) => [Math.round((x - first) / pitch), x] as const).filter(([k]) => k >= 0 && k < count)
+    const n = pairs.length
+    const mk = pairs.reduce((sum, [k]) => sum + k, 0) / n
+    const mx = pairs.reduce((sum, [, x]) => sum + x, 0) / n
+    let skk = 0
+    let skx = 0
+    for (const [k, x] of pairs) { skk += (k - mk) ** 2; skx += (k - mk) * (x - mx) }
+    if (skk === 0) break
+    pitch = skx / skk
+    first = mx - pitch * mk
+  }
+  return { first, pitch }
+}
+
+/**
+ * Reads one straightened MRZ line (its capitals about `capHeight` pixels high) by comparing each
+ * character cell with OCR-B's glyphs: the MRZ's typeface is fixed by ICAO 9303 and monospaced, so
+ * cutting at the pitch and matching shapes reads it where a general OCR model confuses `<` with K.
+ * `lengths` are the line lengths to try; the one whose pitch best fits OCR-B's proportions wins.
+ */
+export function readGlyphs (line: GreyImage, lengths: readonly number[]): GlyphReading | null {
+  const window = Math.max(15, Math.round(line.height))
+  const ink = binarise(line, window)
+  const rows = capitalRows(ink, line.width, line.height)
+  const capHeight = rows.bottom - rows.top
+  if (capHeight < 6) return null
+  const blobs = findBlobs(ink, line.width, line.height)
+    .filter((blob) => blob.bottom > rows.top && blob.top < rows.bottom && blob.bottom - blob.top >= 0.3 * capHeight && blob.right - blob.left <= 1.6 * capHeight)
+    .sort((a, b) => a.cx - b.cx)
+  if (blobs.length < 10) return null
+  const left = blobs[0]!.left
+  const right = blobs.at(-1)!.right
+  // The length whose pitch is nearest OCR-B's (1.05 capitals), counting the blobs' own span.
+  const count = [...lengths].sort((a, b) => Math.abs(Math.log((right - left) / a / capHeight / 1.05)) - Math.abs(Math.log((right - left) / b / capHeight / 1.05)))[0]!
+  const centres = blobs.filter((blob) => blob.right - blob.left < 1.2 * capHeight).map((blob) => (blob.left + blob.right) / 2)
+  const positions = characterPositions(centres, count)
+  if (!positions) return null
+  const { first, pitch } = positions
+  // The capitals' height from the pitch, as ICAO fixes both (digits stand taller than letters, so the ink's rows overstate it); all sit on one baseline.
+  const letterHeight = pitch / 1.05
+  const symbols: GlyphReading['symbols'] = []
+  for (let k = 0; k < count; k++) symbols.push(bestMatch(sampleCell(line, first + k * pitch, pitch, rows.bottom - letterHeight, letterHeight)))
+  return { text: symbols.map((s) => s.text).join(''), confidence: symbols.reduce((sum, s) => sum + s.confidence, 0) / symbols.length, symbols }
+}
+
+/** The characters whose template best correlates with the cell, at the best of a few small shifts. */
+function bestMatch (cell: Float32Array): GlyphReading['symbols'][number] {
+  const scores = new Map<string, number>()
+  const patch = new Float32Array(CELL_WIDTH * CELL_HEIGHT)
+  for (const dy of SHIFTS) {
+    for (const dx of SHIFTS) {
+      for (let y = 0; y < CELL_HEIGHT; y++) for (let x = 0; x < CELL_WIDTH; x++) patch[y * CELL_WIDTH + x] = cell[(y + PAD + dy) * PADDED_WIDTH + x + PAD + dx]!
+      const vector = normalised(patch)
+      for (const { char, vectors } of characterTemplates()) {
+        for (const template of vectors) {
+          let dot = 0
+          for (let i = 0; i < template.length; i++) dot += template[i]! * vector[i]!
+          if (dot > (scores.get(char) ?? -1)) scores.set(char, dot)
+        }
+      }
+    }
+  }
+  const ranked = [...scores].sort((a, b) => b[1] - a[1])
+  return { text: ranked[0]![0], confidence: Math.max(0, ranked[0]![1]), second: ranked[1]![0], secondConfidence: Math.max(0, ranked[1]![1]) }
+}
