@@ -213,6 +213,15 @@ describe('document risk of a statement', () => {
     assert.deepEqual(await assess(makeStatement({ decorate: compactHeader(StandardFonts.Helvetica, StandardFonts.HelveticaBold) })), [])
   })
 
+  it('when the last balances were retyped in Courier (more than a fifth of the figures, in a font no word uses), then inconsistent_font', async () => {
+    const rows = CLEAN_ROWS.map((row, index) => (index >= 4 ? { ...row, courier: 'balance' as const } : row))
+    assert.deepEqual(await assess(makeStatement({ rows })), [{
+      code: 'inconsistent_font',
+      severity: 'high',
+      message: 'On page 1, the figures 3,478.45, 3,178.45, 3,100.55 and 1 more are drawn in Courier, while the other 10 figures on the page are in Helvetica.',
+    }])
+  })
+
   it('when the opening and closing lines are bold, words and figures alike, then no signal', async () => {
     const rows = CLEAN_ROWS.map((row, index) => (index === 0 || index === CLEAN_ROWS.length - 1 ? { ...row, bold: true } : row))
     assert.deepEqual(await assess(makeStatement({ rows })), [])

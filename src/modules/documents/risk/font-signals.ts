@@ -10,6 +10,9 @@ const MIN_FIGURES = 5
 // An editor that cannot match the bank's font leaves one or two figures in another; a whole column in bold
 // (balances, say) is a design, and stays under this share.
 const MAJORITY_SHARE = 0.8
+// A forger who retypes a figure must retype the balances after it and the totals of a summary box too, which can
+// pass a fifth of a short statement's figures; up to this share, figures in a font no word on the page uses are odd.
+const WORDLESS_SHARE = 0.35
 
 /** Figures drawn in a font most figures on the same page do not use. */
 export function inconsistentFontSignals (lines: readonly TextLine[]): RiskSignal[] {
@@ -22,8 +25,11 @@ function pageSignals (page: number, lines: readonly TextLine[]): RiskSignal[] {
   if (figures.length < MIN_FIGURES) return []
   const byFont = [...Map.groupBy(figures, (figure) => figure.font)].sort(([, a], [, b]) => b.length - a.length)
   const [majority, ...others] = byFont
-  if (majority === undefined || majority[1].length < MAJORITY_SHARE * figures.length) return []
+  if (majority === undefined) return []
+  const wordFonts = new Set(lines.flatMap((line) => line.pieces.filter((piece) => /\p{L}{2}/u.test(piece.text)).map((piece) => piece.font)))
+  const isOddFont = (font: string, count: number) => majority[1].length >= MAJORITY_SHARE * figures.length || (count <= WORDLESS_SHARE * figures.length && !wordFonts.has(font))
   return others.flatMap(([font, inFont]) => {
+    if (!isOddFont(font, inFont.length)) return []
     // A bold "Closing balance" line, words and figure alike, is emphasis; a figure unlike its own words is not.
     const odd = inFont.filter((figure) => figure.isTransaction || !figure.isInItsLinesFont)
     if (odd.length === 0) return []
