@@ -1,5 +1,5 @@
 import { CheckCannotComplete, defineCheckType, type Subject } from '../checks/index.ts'
-import { documentPages, type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, loadDocument, lockDocument } from '../documents/index.ts'
+import { documentPages, type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, imageIntegrityOf, loadDocument, lockDocument, withImageSignals } from '../documents/index.ts'
 import { assessIdentity, type IdentityDocumentType, type KycPerson } from './assess-identity.ts'
 import { KycResult } from './kyc.schemas.ts'
 import { MRZ_IMAGE_TASK_MODULE, type MrzReading, readMrz } from './mrz/index.ts'
@@ -35,7 +35,7 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
   sandboxTaskModules: [MRZ_IMAGE_TASK_MODULE, VIZ_IMAGE_TASK_MODULE],
   trigger: { on: 'added', when: (added) => refusal(added.documentType ?? '', added.caseType ?? '', { documentId: added.subjectId, caseId: added.caseId }) === null },
   create: ({ clock, use }) => {
-    const { ocr } = use('documentParsing')
+    const { ocr, parsers } = use('documentParsing')
     const cases = use('cases')
     return {
       provider: {
@@ -51,7 +51,8 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
             throw err
           }
           const printed = await readPrintedZone(pool, document, pageOf(reading))
-          return assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10), printed)
+          // The image's own integrity (an editor, a screenshot, a re-saved JPEG) weighs on the identity check too.
+          return withImageSignals(assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10), printed), await imageIntegrityOf(parsers, document))
         },
       },
       unavailableReason: null,

@@ -1,4 +1,5 @@
 import type { SandboxPool } from '../../../infra/sandbox/sandbox-pool.ts'
+import { type RiskRating, riskRatingOf } from '../../checks/index.ts'
 import type { RiskSignal } from '../analysis/analysis-types.ts'
 import type { DocumentSubject } from '../document-subject.ts'
 import { IDENTITY_DOCUMENT_TYPES } from '../documents.schemas.ts'
@@ -12,3 +13,12 @@ export async function imageIntegrityOf (parsers: SandboxPool, document: Document
   const input: ImageIntegrityInput = { bytes: document.bytes, kind: document.kind, purpose }
   return parsers.run<RiskSignal[]>(document.accountId, DOCUMENT_TASKS.assessImageIntegrity, input)
 }
+
+/** A check's answer with the image's signals added, its rating raised to the worst of them (any high → High, any medium → Medium). */
+export function withImageSignals<R extends { signals: RiskSignal[] }> (answer: { riskRating: RiskRating, result: R }, signals: RiskSignal[]): { riskRating: RiskRating, result: R } {
+  if (signals.length === 0) return answer
+  const worst = Math.max(answer.riskRating.id, ...signals.map((s) => SEVERITY_RATING[s.severity]))
+  return { riskRating: riskRatingOf(worst), result: { ...answer.result, signals: [...answer.result.signals, ...signals] } }
+}
+
+const SEVERITY_RATING = { low: 1, medium: 2, high: 3 } as const
