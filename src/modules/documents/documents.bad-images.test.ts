@@ -151,6 +151,24 @@ describe('image integrity signals through an upload', () => {
     assert.deepEqual(statement.result.signals.map((s: { code: string, severity: string }) => `${s.code}:${s.severity}`), ['image_edited:medium'])
   })
 
+  it('when the person\'s own passport sample is re-saved with Photoshop named in it, then KYC reads it and is High with image_edited', { timeout: 120_000 }, async () => {
+    const caller = await givenReseller(app, { services: [1] })
+    const caseId = await givenCase(app, caller, { givenNames: 'Anna Maria', surname: 'Eriksson', dobDay: 12, dobMonth: 7, dobYear: 1984 })
+    const sample = (await app.inject({ method: 'GET', url: '/api/sandbox/sample-documents/passport-match.png' })).rawPayload
+    const software = Buffer.from('Software\0Adobe Photoshop 25.4 (Windows)', 'latin1')
+    const chunk = Buffer.concat([Buffer.alloc(4), Buffer.from('tEXt', 'latin1'), software, Buffer.alloc(4)])
+    chunk.writeUInt32BE(software.length, 0)
+    chunk.writeUInt32BE(crc32(chunk.subarray(4, chunk.length - 4)), chunk.length - 4)
+    const edited = Buffer.concat([sample.subarray(0, 33), chunk, sample.subarray(33)]) // after the signature and IHDR
+    const res = await upload(caller, caseId, edited)
+    assert.equal(res.statusCode, 201, res.body)
+    const kyc = await settled(caller, caseId, res.json().id, 'latestKyc')
+    assert.equal(kyc.status, 'completed', kyc.failureReason ?? '')
+    assert.equal(kyc.result.mrz.surname, 'ERIKSSON')
+    assert.deepEqual(kyc.riskRating, { id: 3, name: 'High' })
+    assert.deepEqual(kyc.result.signals.filter((s: { code: string }) => s.code === 'image_edited'), [{ code: 'image_edited', severity: 'high', message: 'The image was saved by an editing program (Adobe Photoshop: "Adobe Photoshop 25.4 (Windows)"): its content may have been changed; ask for an original photo or scan.' }])
+  })
+
   it('when an image is exactly a phone screen\'s size with no camera data, then Medium with screenshot', async () => {
     const check = await riskOf(png(1170, 2532, { grey: 230 }))
     assert.deepEqual(check.riskRating, { id: 2, name: 'Medium' })
