@@ -157,6 +157,9 @@ describe('parseStatementText', () => {
     assert.equal(value(parseStatementText('Account number 41011166 12 March 2026', 1).accountNumber), '41011166')
     assert.deepEqual(value(parseStatementText('Statement period: 08/09/2026 to 07/1 0/2026', 1).statementPeriod), { start: '2026-09-08', end: '2026-10-07' })
     assert.equal(value(parseStatementText('1 February 2026 Opening balance 1.354.24', 1).openingBalance), '1354.24')
+    assert.deepEqual(value(parseStatementText('CF10 3AT Period: 01/02/2026 10 28/02/2026', 1).statementPeriod), { start: '2026-02-01', end: '2026-02-28' })
+    assert.deepEqual(value(parseStatementText('Statement period: 12 September 2026 © 11 October 2026', 1).statementPeriod), { start: '2026-09-12', end: '2026-10-11' })
+    assert.deepEqual(parseStatementText('04/03/2026 Balance carried forward 1,942 54', 1).closingBalance, { value: '1942.54', confidence: 0.9 })
   })
 
   it('when a summary box prints another figure after a balance on its line, then the balance is the figure after its own label', () => {

@@ -16,13 +16,16 @@ const HOLDER_COLUMN = /(?:^|\s{2,})(?:account\s+holders?(?:\s+names?)?|account\s
 const BANK_LABELLED = /(?:^|\s{2,})(?:bank(?:\s+name)?|issued\s+by)\s*:\s*(.+)$/im
 // "&" and "and" join words inside a name ("Smith & Co Bank"), so the name does not start after them.
 const BANK_PHRASE = /\b(?:[A-Z][\w&'.-]*\s+(?:(?:[A-Z][\w&'.-]*|&|and)\s+){0,3}(?:Bank|Building\s+Society|Banking\s+Group)(?:\s+(?:plc|PLC|UK|Ltd\.?|Limited|AG|SA|N\.A\.))?|Bank\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?![\w])/
-const PERIOD_LABELLED = new RegExp(`(?:statement\\s+period|period|statement\\s+dates?|from)\\s*:?\\s*(${DATE_SOURCE})\\s*(?:to|until|-|–|—)\\s*(${DATE_SOURCE})`, 'i')
+// After a period's label, OCR's readings of "to" ("10", "t0", "lo", "©") can only be that word.
+const PERIOD_LABELLED = new RegExp(`(?:statement\\s+period|period|statement\\s+dates?|from)\\s*:?\\s*(${DATE_SOURCE})\\s*(?:to|until|-|–|—|10|t0|lo|io|©)\\s*(${DATE_SOURCE})`, 'i')
 const PERIOD_BARE = new RegExp(`(${DATE_SOURCE})\\s+(?:to|until|-|–|—)\\s+(${DATE_SOURCE})`, 'i')
 const CURRENCY_LABELLED = /\bcurrency\s*:?\s*([A-Za-z]{3})\b/i
 const OPENING = /\b(?:opening\s+balance|balance\s+brought\s+forward|brought\s+forward|previous\s+balance|start(?:ing)?\s+balance|balance\s+b\/f)\b/i
 const CLOSING = /\b(?:closing\s+balance|balance\s+carried\s+forward|carried\s+forward|new\s+balance|end(?:ing)?\s+balance|balance\s+c\/f)\b/i
 /** Labels of other figures a summary box prints beside a balance ("Opening balance 1,250.00  Money in 2,150.00"). */
 const OTHER_FIGURE = /\b(?:money\s+(?:in|out)|paid\s+(?:in|out)|payments?\s+(?:in|out)|total\s+(?:in|out|paid|credits?|debits?|payments?|deposits?|withdrawals?)|credits|debits|deposits|withdrawals)\b/i
+/** OCR may read a balance's decimal point as a gap ("1,942 54"); the thousands comma marks it as money. */
+const OCR_SPACED_AMOUNT = /(?<![\d,.])(\d{1,3}(?:,\d{3})+) (\d{2})(?![\d,.])/
 const AMOUNT = new RegExp(`(?<![\\d,.])${AMOUNT_SOURCE}(?![\\d,])`, 'g')
 const HEADER_LINES = 12
 /** An addressee line: a title and one to four names ("MR JOHN A SMITH"), as a letter's address block starts. */
@@ -118,6 +121,8 @@ function balanceAt (lines: string[], index: number, label: RegExp, field: FieldM
   const amount = [...after.matchAll(AMOUNT)].at(-1)?.[0]
   const value = amount && parseAmount(amount)
   if (value) return field(value, 0.97)
+  const spaced = OCR_SPACED_AMOUNT.exec(after)
+  if (spaced) return field(`${spaced[1]!.replace(/,/g, '')}.${spaced[2]}`, 0.9)
   const next = lines[index + 1]?.trim() ?? ''
   const alone = parseAmount(next)
   return alone ? field(alone, 0.85) : null
