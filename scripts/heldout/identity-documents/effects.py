@@ -9,10 +9,25 @@ from PIL import Image, ImageFilter
 A4_MM = (210, 297)
 
 
-def jpeg_bytes(image, quality):
+PHONES = [("Apple", "iPhone 13"), ("Apple", "iPhone 15 Pro"), ("samsung", "SM-S911B"), ("Google", "Pixel 7a"), ("Xiaomi", "Redmi Note 12"), ("motorola", "moto g54 5G")]
+
+
+def jpeg_bytes(image, quality, exif=None):
     out = io.BytesIO()
-    image.save(out, "JPEG", quality=quality)
+    if exif is None:
+        image.save(out, "JPEG", quality=quality)
+    else:
+        image.save(out, "JPEG", quality=quality, exif=exif)
     return out.getvalue()
+
+
+def camera_exif(rng):
+    """What a phone's camera app writes: its make and model and the moment of capture."""
+    exif = Image.Exif()
+    exif[0x010F], exif[0x0110] = rng.choice(PHONES)
+    taken = f"2026:{rng.randint(1, 11):02d}:{rng.randint(1, 27):02d} {rng.randint(7, 21):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}"
+    exif[0x8769] = {0x9003: taken}
+    return exif
 
 
 def add_noise(image, rng, sigma):
@@ -88,7 +103,7 @@ def glare(rng, size, quad):
     return (rng.uniform(0.35, 0.65) * np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * radius**2)))[..., None]
 
 
-def phone_photo(document, rng):
+def phone_photo(document, rng, camera):
     """The document on a table, photographed at a slant: ±10°, perspective, blur, light, glare, JPEG 40-80,
     sometimes taken a quarter or half turn round."""
     long_side = rng.randint(1800, 2600)
@@ -122,4 +137,4 @@ def phone_photo(document, rng):
     turn = rng.choices([0, 90, 180, 270], weights=[70, 12, 8, 10])[0]
     if turn:
         photo = photo.rotate(turn, expand=True)
-    return jpeg_bytes(photo, rng.randint(40, 80)), turn
+    return jpeg_bytes(photo, rng.randint(40, 80), camera_exif(camera)), turn

@@ -112,7 +112,8 @@ def write_variants(doc, printed, edit, rng, out, variants):
         entries.append({"file": name, "contentType": "application/pdf", "variant": "scan", **base})
     if "photo" in variants:
         name = f"{stem}-photo.jpeg"
-        photo, turn = effects.phone_photo(one_image(sides, rng), rng)
+        # The camera's data draws from its own generator, so adding it left every earlier set's pictures as they were.
+        photo, turn = effects.phone_photo(one_image(sides, rng), rng, random.Random(doc["layoutSeed"] + 1))
         with open(os.path.join(out, name), "wb") as handle:
             handle.write(photo)
         entries.append({"file": name, "contentType": "image/jpeg", "variant": "photo", "turn": turn, **base})
