@@ -40,10 +40,11 @@ export function readJpegStructure (bytes: Uint8Array): JpegStructure {
   let at = 2
   for (let segments = 0; segments < MAX_SEGMENTS; segments++) {
     while (at < bytes.length && bytes[at] === 0xff && bytes[at + 1] === 0xff) at++ // fill bytes
-    if (at + 4 > bytes.length) return result
+    if (at + 2 > bytes.length) return result
     if (bytes[at] !== 0xff) throw new JpegDamaged(`no marker at byte ${at}`)
     const marker = bytes[at + 1]!
     if (marker === EOI) return { ...result, truncated: false }
+    if (at + 4 > bytes.length) return result
     const length = (bytes[at + 2]! << 8) | bytes[at + 3]!
     const body = at + 4
     const end = at + 2 + length
