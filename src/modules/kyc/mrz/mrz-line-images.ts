@@ -1,7 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import type { Image } from '@napi-rs/canvas'
 import { flipped, locateMrz } from './mrz-locate.ts'
-import { readGlyphs } from './mrz-ocr-b.ts'
+import { letterHeightOf, readGlyphs } from './mrz-ocr-b.ts'
 import type { GlyphReading } from './mrz-ocr-b.ts'
 import type { LocatedLine } from './mrz-locate.ts'
 import { estimateSkew, findTextBands, pickMrzBands, stretchContrast, toGrey } from './mrz-pixels.ts'
@@ -110,7 +110,12 @@ export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: bool
   const located = options.flip ? flipped(found, upright) : found
   const view = { scale, size, quarterTurns: located.quarterTurns }
   const attempts = capHeights.map((capHeight) => located.lines.map((line) => encodeGrey(withBorder(cutLine(image, line, view, capHeight), capHeight))))
-  const glyphs = located.lines.map((line) => readGlyphs(cutLine(image, line, view, GLYPH_CAP_HEIGHT), lineLengths(located.lines)))
+  // Every line cut at the scale of the lowest capitals (a line of letters), so one letter height holds for all.
+  const letters = Math.min(...located.lines.map((line) => line.capHeight))
+  const glyphLines = located.lines.map((line) => cutLine(image, { ...line, capHeight: letters }, view, GLYPH_CAP_HEIGHT, 1))
+  // The names line holds only letters and fillers: the TD1's third, the others' first.
+  const letterHeight = letterHeightOf(glyphLines[located.lines.length === 3 ? 2 : 0]!)
+  const glyphs = glyphLines.map((line) => readGlyphs(line, lineLengths(located.lines), letterHeight))
   const [first] = located.lines
   const tiltDeg = first ? Math.round((Math.atan2(first.end[1] - first.start[1], first.end[0] - first.start[0]) * 1800) / Math.PI) / 10 : 0
   return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true }
@@ -135,14 +140,14 @@ function toOriginal ([x, y]: [number, number], view: { scale: number, size: { wi
 }
 
 /** One located line cut out along its slope from the original image, its capitals `capHeight` pixels high. */
-function cutLine (image: Image, line: LocatedLine, view: { scale: number, size: { width: number, height: number }, quarterTurns: number }, capHeight: number): GreyImage {
+function cutLine (image: Image, line: LocatedLine, view: { scale: number, size: { width: number, height: number }, quarterTurns: number }, capHeight: number, room = 0.6): GreyImage {
   const length = Math.hypot(line.end[0] - line.start[0], line.end[1] - line.start[1])
   const along: [number, number] = [(line.end[0] - line.start[0]) / length, (line.end[1] - line.start[1]) / length]
   const down: [number, number] = [-along[1], along[0]]
   // The capitals' height in the copy, and room around the line: enough for the whole line, not enough to reach the next.
   const h = line.capHeight
   const marginX = 0.8 * h
-  const marginY = 0.6 * h
+  const marginY = room * h
   const pxPerUnit = capHeight / h
   const outWidth = Math.round((length + 2 * marginX) * pxPerUnit)
   const outHeight = Math.round((h + 2 * marginY) * pxPerUnit)

@@ -39,9 +39,9 @@ function chainBlobs (blobs: Blob[]): Chain[] {
     let bestCost = Infinity
     for (let j = i + 1; j < sorted.length; j++) {
       const b = sorted[j]!
-      const reach = 2.6 * Math.max(height(a), height(b))
+      const reach = 3.6 * Math.max(height(a), height(b))
       const dx = b.cx - a.cx
-      if (dx > 2.6 * 3 * height(a)) break
+      if (dx > 3.6 * 3 * height(a)) break
       if (dx <= 0 || dx > reach) continue
       const ratio = Math.min(height(a), height(b)) / Math.max(height(a), height(b))
       const dy = Math.abs(b.cy - a.cy)
@@ -119,7 +119,7 @@ function bestGroup (chains: Chain[]): Group | null {
     const spacing = (lower.intercept + lower.slope * x - (upper.intercept + upper.slope * x)) / Math.sqrt(1 + upper.slope ** 2)
     const lengthA = upper.blobs.at(-1)!.right - upper.blobs[0]!.left
     const lengthB = lower.blobs.at(-1)!.right - lower.blobs[0]!.left
-    return spacing > 1.2 * h && spacing < 2.6 * h && Math.abs(upper.slope - lower.slope) < 0.05 &&
+    return spacing > 1.2 * h && spacing < 3.4 * h && Math.abs(upper.slope - lower.slope) < 0.05 &&
       Math.abs(upper.blobs[0]!.left - lower.blobs[0]!.left) < 4 * h && Math.min(lengthA, lengthB) / Math.max(lengthA, lengthB) > 0.8 &&
       Math.min(upper.capHeight, lower.capHeight) / h > 0.7
   }

@@ -72,8 +72,8 @@ const PADDED_WIDTH = CELL_WIDTH + 2 * PAD
 const PADDED_HEIGHT = CELL_HEIGHT + 2 * PAD
 
 /** The grey image sampled (bilinear) into a padded template cell centred on `centre`: ink is high. */
-function sampleCell (image: GreyImage, centre: number, pitch: number, top: number, capHeight: number): Float32Array {
-  const xStep = pitch / CELL_WIDTH
+function sampleCell (image: GreyImage, centre: number, cellWidth: number, top: number, capHeight: number): Float32Array {
+  const xStep = cellWidth / CELL_WIDTH
   const yStep = capHeight / CAP
   const left = centre - (PADDED_WIDTH / 2) * xStep
   const from = top - (ABOVE + PAD) * yStep
@@ -96,48 +96,85 @@ function bilinear (image: GreyImage, x: number, y: number): number {
 
 /** The rows the capitals span: where the row profile of ink is dense, around the line's middle. */
 function capitalRows (ink: Uint8Array, width: number, height: number): { top: number, bottom: number } {
+  return inkRows(ink, width, height)
+}
+
+/** How tall a line's characters stand: on a line of letters and fillers alone, the capitals' height. */
+export function letterHeightOf (line: GreyImage): number {
+  const rows = inkRows(binarise(line, Math.max(15, Math.round(line.height))), line.width, line.height)
+  return rows.bottom - rows.top
+}
+
+function inkRows (ink: Uint8Array, width: number, height: number): { top: number, bottom: number } {
   const rows = new Int32Array(height)
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y]! += ink[y * width + x]!
   let peak = 0
   for (let y = 0; y < height; y++) if (rows[y]! > rows[peak]!) peak = y
   let top = peak
   let bottom = peak
-  const dense = rows[peak]! * 0.12
+  // A third of the peak: blur spreads ink a few rows past the letters, thinly.
+  const dense = rows[peak]! * 0.33
   while (top > 0 && rows[top - 1]! >= dense) top--
   while (bottom < height - 1 && rows[bottom + 1]! >= dense) bottom++
   return { top, bottom: bottom + 1 }
 }
 
 /**
- * Where each of the line's `count` characters sits: a straight line through the centres of the
- * blobs, each given the position its centre is nearest to (OCR-B is monospaced, so the pitch is one).
+ * Where each of the line's `count` characters sits: a curve through the centres of the blobs, each
+ * given the position its centre is nearest to. OCR-B is monospaced, so the pitch is one; seen at an
+ * angle it shrinks steadily along the line, which the quadratic term takes up.
  */
-function characterPositions (centres: number[], count: number): { first: number, pitch: number } | null {
+function characterPositions (centres: number[], count: number): ((k: number) => number) | null {
   if (centres.length < count / 3) return null
-  let first = centres[0]!
-  let pitch = (centres.at(-1)! - first) / (count - 1)
-  for (let round = 0; round < 3; round++) {
-    const pairs = centres.map((x) => [Math.round((x - first) / pitch), x] as const).filter(([k]) => k >= 0 && k < count)
-    const n = pairs.length
-    const mk = pairs.reduce((sum, [k]) => sum + k, 0) / n
-    const mx = pairs.reduce((sum, [, x]) => sum + x, 0) / n
-    let skk = 0
-    let skx = 0
-    for (const [k, x] of pairs) { skk += (k - mk) ** 2; skx += (k - mk) * (x - mx) }
-    if (skk === 0) break
-    pitch = skx / skk
-    first = mx - pitch * mk
+  let fit = [centres[0]!, (centres.at(-1)! - centres[0]!) / (count - 1), 0]
+  const at = (k: number) => fit[0]! + fit[1]! * k + fit[2]! * k * k
+  for (let round = 0; round < 4; round++) {
+    const pairs: [number, number][] = []
+    for (const x of centres) {
+      // The position whose predicted centre is nearest.
+      let best = 0
+      for (let k = 1; k < count; k++) if (Math.abs(at(k) - x) < Math.abs(at(best) - x)) best = k
+      if (Math.abs(at(best) - x) < 0.4 * fit[1]!) pairs.push([best, x])
+    }
+    const solved = leastSquares(pairs, round < 1 ? 2 : 3)
+    if (!solved) break
+    fit = solved
   }
-  return { first, pitch }
+  return at
+}
+
+/** The polynomial (degree terms - 1) through the (k, x) pairs that fits them best. */
+function leastSquares (pairs: [number, number][], terms: number): number[] | null {
+  if (pairs.length < terms + 2) return null
+  const a = Array.from({ length: terms }, () => new Array<number>(terms + 1).fill(0))
+  for (const [k, x] of pairs) {
+    const powers = Array.from({ length: terms }, (_, i) => k ** i)
+    for (let i = 0; i < terms; i++) {
+      for (let j = 0; j < terms; j++) a[i]![j]! += powers[i]! * powers[j]!
+      a[i]![terms]! += powers[i]! * x
+    }
+  }
+  for (let col = 0; col < terms; col++) {
+    const pivot = a[col]![col]!
+    if (Math.abs(pivot) < 1e-9) return null
+    for (let row = 0; row < terms; row++) {
+      if (row === col) continue
+      const factor = a[row]![col]! / pivot
+      for (let k = col; k <= terms; k++) a[row]![k]! -= factor * a[col]![k]!
+    }
+  }
+  const out = a.map((row, i) => row[terms]! / row[i]!)
+  return terms === 2 ? [...out, 0] : out
 }
 
 /**
  * Reads one straightened MRZ line (its capitals about `capHeight` pixels high) by comparing each
  * character cell with OCR-B's glyphs: the MRZ's typeface is fixed by ICAO 9303 and monospaced, so
  * cutting at the pitch and matching shapes reads it where a general OCR model confuses `<` with K.
- * `lengths` are the line lengths to try; the one whose pitch best fits OCR-B's proportions wins.
+ * `lengths` are the line lengths to try, the one whose pitch best fits OCR-B's proportions winning;
+ * `letterHeight` is the capitals' height in the line's pixels (letterHeightOf a line of letters).
  */
-export function readGlyphs (line: GreyImage, lengths: readonly number[]): GlyphReading | null {
+export function readGlyphs (line: GreyImage, lengths: readonly number[], letterHeight: number): GlyphReading | null {
   const window = Math.max(15, Math.round(line.height))
   const ink = binarise(line, window)
   const rows = capitalRows(ink, line.width, line.height)
@@ -154,11 +191,9 @@ export function readGlyphs (line: GreyImage, lengths: readonly number[]): GlyphR
   const centres = blobs.filter((blob) => blob.right - blob.left < 1.2 * capHeight).map((blob) => (blob.left + blob.right) / 2)
   const positions = characterPositions(centres, count)
   if (!positions) return null
-  const { first, pitch } = positions
-  // The capitals' height from the pitch, as ICAO fixes both (digits stand taller than letters, so the ink's rows overstate it); all sit on one baseline.
-  const letterHeight = pitch / 1.05
+  // The capitals' height comes from a line of letters (digits stand taller, so a line's own ink overstates it); all sit on one baseline.
   const symbols: GlyphReading['symbols'] = []
-  for (let k = 0; k < count; k++) symbols.push(bestMatch(sampleCell(line, first + k * pitch, pitch, rows.bottom - letterHeight, letterHeight)))
+  for (let k = 0; k < count; k++) symbols.push(bestMatch(sampleCell(line, positions(k), letterHeight * (CELL_WIDTH / CAP), rows.bottom - letterHeight, letterHeight)))
   return { text: symbols.map((s) => s.text).join(''), confidence: symbols.reduce((sum, s) => sum + s.confidence, 0) / symbols.length, symbols }
 }
 
