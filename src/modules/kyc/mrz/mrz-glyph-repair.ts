@@ -1,5 +1,26 @@
 import { bestCandidate, type MrzCandidate } from './mrz-candidates.ts'
+import { LAYOUTS, LINE_LENGTH, type MrzFormat, UNCHECKED_LINES } from './mrz-layout.ts'
 import type { GlyphReading } from './mrz-ocr-b.ts'
+
+// How much closer O must match than 0 to be read as O where both may stand.
+const ZERO_MARGIN = 0.1
+
+/**
+ * In a document or personal number, 0 where the shapes barely tell it from O: the check digit
+ * cannot tell them apart either (the mrz library counts O as 0), and numbers hold far more zeros.
+ */
+function zerosInNumbers (glyphs: GlyphReading[]): GlyphReading[] {
+  const format = (Object.keys(LINE_LENGTH) as MrzFormat[]).find((f) => LAYOUTS[f].length === glyphs.length && LINE_LENGTH[f] === glyphs[0]?.text.length)
+  if (!format) return glyphs
+  return glyphs.map((line, row) => {
+    if (UNCHECKED_LINES[format].includes(row)) return line
+    const layout = LAYOUTS[format][row]!
+    const symbols = line.symbols.map((symbol, col) => layout[col] === 'x' && symbol.text === 'O' && symbol.second === '0' && symbol.confidence - symbol.secondConfidence < ZERO_MARGIN
+      ? { ...symbol, text: '0', confidence: symbol.secondConfidence, second: 'O', secondConfidence: symbol.confidence }
+      : symbol)
+    return { ...line, symbols, text: symbols.map((symbol) => symbol.text).join('') }
+  })
+}
 
 // The least sure characters whose runner-up is tried: enough for a smudge or two, few enough to stay fast.
 const UNSURE = 6
@@ -10,7 +31,8 @@ const UNSURE = 6
  * least sure characters replaced by their runner-up shape, the smallest loss of score first. A
  * repair that leaves a check digit failing is never taken; the reading as read is returned then.
  */
-export function glyphCandidate (glyphs: GlyphReading[], now: Date): MrzCandidate | null {
+export function glyphCandidate (read: GlyphReading[], now: Date): MrzCandidate | null {
+  const glyphs = zerosInNumbers(read)
   const asRead = bestCandidate(glyphs, now)
   if (!asRead || asRead.valid) return asRead
   const unsure = glyphs.flatMap((line, row) => line.symbols.map((symbol, col) => ({ row, col, loss: symbol.confidence - symbol.secondConfidence, second: symbol.second })))

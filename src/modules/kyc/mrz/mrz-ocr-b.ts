@@ -108,8 +108,9 @@ export function letterHeightOf (line: GreyImage): number {
 function inkRows (ink: Uint8Array, width: number, height: number): { top: number, bottom: number } {
   const rows = new Int32Array(height)
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y]! += ink[y * width + x]!
-  let peak = 0
-  for (let y = 0; y < height; y++) if (rows[y]! > rows[peak]!) peak = y
+  // The line is cut centred, so its peak is in the middle; a neighbour may show at the edges.
+  let peak = Math.floor(height / 2)
+  for (let y = Math.floor(height * 0.3); y < Math.ceil(height * 0.7); y++) if (rows[y]! > rows[peak]!) peak = y
   let top = peak
   let bottom = peak
   // A third of the peak: blur spreads ink a few rows past the letters, thinly.
@@ -126,7 +127,17 @@ function inkRows (ink: Uint8Array, width: number, height: number): { top: number
  */
 function characterPositions (centres: number[], count: number): ((k: number) => number) | null {
   if (centres.length < count / 3) return null
-  let fit = [centres[0]!, (centres.at(-1)! - centres[0]!) / (count - 1), 0]
+  // Walking the blobs left to right, each gap is a whole number of a pitch that changes slowly.
+  const gaps = centres.slice(1).map((x, i) => x - centres[i]!).sort((a, b) => a - b)
+  let pitch = gaps[Math.floor(gaps.length / 2)]!
+  const walked: [number, number][] = [[0, centres[0]!]]
+  for (let i = 1; i < centres.length; i++) {
+    const gap = centres[i]! - centres[i - 1]!
+    const steps = Math.max(1, Math.round(gap / pitch))
+    walked.push([walked.at(-1)![0] + steps, centres[i]!])
+    pitch = 0.7 * pitch + 0.3 * (gap / steps)
+  }
+  let fit = leastSquares(walked, 3) ?? [centres[0]!, (centres.at(-1)! - centres[0]!) / (count - 1), 0]
   const at = (k: number) => fit[0]! + fit[1]! * k + fit[2]! * k * k
   for (let round = 0; round < 4; round++) {
     const pairs: [number, number][] = []
@@ -136,7 +147,7 @@ function characterPositions (centres: number[], count: number): ((k: number) => 
       for (let k = 1; k < count; k++) if (Math.abs(at(k) - x) < Math.abs(at(best) - x)) best = k
       if (Math.abs(at(best) - x) < 0.4 * fit[1]!) pairs.push([best, x])
     }
-    const solved = leastSquares(pairs, round < 1 ? 2 : 3)
+    const solved = leastSquares(pairs, 3)
     if (!solved) break
     fit = solved
   }
