@@ -1,5 +1,5 @@
 import { CheckCannotComplete, defineCheckType, type Subject } from '../checks/index.ts'
-import { documentPages, type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, imageIntegrityOf, loadDocument, lockDocument, withImageSignals } from '../documents/index.ts'
+import { documentPages, type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, loadDocument, lockDocument, startImageIntegrity, withImageSignals } from '../documents/index.ts'
 import { assessIdentity, type IdentityDocumentType, type KycPerson } from './assess-identity.ts'
 import { KycResult } from './kyc.schemas.ts'
 import { MRZ_IMAGE_TASK_MODULE, type MrzReading, readMrz } from './mrz/index.ts'
@@ -43,6 +43,8 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
         async run ({ document, person }) {
           const now = new Date(clock.now())
           const pool = ocr.forTenant(document.accountId)
+          // The image's own integrity (an editor, a screenshot, a re-saved JPEG) weighs on the identity check too.
+          const integrity = startImageIntegrity(parsers, document)
           let reading
           try {
             reading = await readMrz(pool, { bytes: document.bytes, kind: document.kind }, now)
@@ -51,8 +53,7 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
             throw err
           }
           const printed = await readPrintedZone(pool, document, pageOf(reading))
-          // The image's own integrity (an editor, a screenshot, a re-saved JPEG) weighs on the identity check too.
-          return withImageSignals(assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10), printed), await imageIntegrityOf(parsers, document))
+          return withImageSignals(assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10), printed), await integrity())
         },
       },
       unavailableReason: null,

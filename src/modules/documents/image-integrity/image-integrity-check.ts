@@ -1,7 +1,7 @@
 import type { SandboxPool } from '../../../infra/sandbox/sandbox-pool.ts'
 import { type RiskRating, riskRatingOf } from '../../checks/index.ts'
 import type { RiskSignal } from '../analysis/analysis-types.ts'
-import type { DocumentSubject } from '../document-subject.ts'
+import { type DocumentSubject, finalAboutTheFile } from '../document-subject.ts'
 import { IDENTITY_DOCUMENT_TYPES } from '../documents.schemas.ts'
 import { DOCUMENT_TASKS } from '../parser-task-names.ts'
 import type { ImageIntegrityInput } from './assess-image-integrity.ts'
@@ -22,3 +22,13 @@ export function withImageSignals<R extends { signals: RiskSignal[] }> (answer: {
 }
 
 const SEVERITY_RATING = { low: 1, medium: 2, high: 3 } as const
+
+/**
+ * Starts the image's integrity work beside another (KYC's reading of the same image), so neither
+ * waits for the other; the signals when asked, or the failure, final about the file, then.
+ */
+export function startImageIntegrity (parsers: SandboxPool, document: DocumentSubject): () => Promise<RiskSignal[]> {
+  const running = finalAboutTheFile(() => imageIntegrityOf(parsers, document))
+  running.catch(() => {}) // a failure is thrown when the signals are asked for, not as an unhandled rejection before
+  return () => running
+}
