@@ -1,4 +1,4 @@
-// npm run bench:statements -- --set DIR [--only genuine,scan,edited] [--limit N] [--json]
+// npm run bench:statements -- --set DIR [--only genuine,scan,edited] [--skip N] [--limit N] [--json]
 // Uploads every file of a held-out statement set (npm run heldout:statements) to an idcheck built as
 // production builds it (embedded database, every service on), waits for its extraction and document
 // risk, and reports: fields read from genuine PDFs and from their scans (the same as the source PDF's?),
@@ -17,11 +17,13 @@ interface ManifestFile { file: string, set: 'genuine' | 'scan' | 'edited', sourc
 interface Signal { code: string, severity: string, message: string }
 interface Outcome { file: ManifestFile, ms: number, fields: Record<string, unknown> | null, failure: string | null, signals: Signal[], riskRating: string | null }
 
-const { values: args } = parseArgs({ options: { set: { type: 'string' }, only: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean', default: false } } })
+const { values: args } = parseArgs({ options: { set: { type: 'string' }, only: { type: 'string' }, limit: { type: 'string' }, skip: { type: 'string', default: '0' }, json: { type: 'boolean', default: false } } })
 if (!args.set) throw new Error('--set DIR is required (a set made by npm run heldout:statements)')
 const manifest = JSON.parse(await readFile(join(args.set, 'manifest.json'), 'utf8')) as { seed: number, files: ManifestFile[] }
 const only = args.only?.split(',')
-const files = manifest.files.filter((f) => !only || only.includes(f.set)).slice(0, args.limit ? Number(args.limit) : undefined)
+// --skip N leaves out the first N statements (each with its scans and edited copy), to try only what a larger set added.
+const statementNumber = (f: ManifestFile) => Number(/\/(\d+)-/.exec(f.file)?.[1])
+const files = manifest.files.filter((f) => (!only || only.includes(f.set)) && statementNumber(f) > Number(args.skip)).slice(0, args.limit ? Number(args.limit) : undefined)
 const FIELDS = ['bankName', 'accountHolderName', 'sortCode', 'accountNumber', 'statementPeriod', 'openingBalance', 'closingBalance']
 const OCR_TIMEOUT_MS = 180_000
 const IN_FLIGHT = 2
