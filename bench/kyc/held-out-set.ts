@@ -30,7 +30,7 @@ interface KycResult {
   signals: { code: string, severity: string }[]
 }
 
-export interface Outcome { doc: ManifestDocument, seconds: number, check: Check, wrongFields: string[], read: boolean }
+export interface Outcome { doc: ManifestDocument, seconds: number, cpuSeconds: number, check: Check, wrongFields: string[], read: boolean }
 
 const SEX = { M: 'male', F: 'female', '<': 'unspecified' } as Record<string, string>
 
@@ -58,15 +58,16 @@ export function readManifest (dir: string): { seed: number, generator: string, d
   return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
 }
 
-/** Peak resident memory of this process and every process it started (parsers, OCR workers), sampled. */
-function treeMemory () {
+/** This process and every process it started (parsers, OCR workers): peak resident memory, sampled, and CPU time so far. */
+function processTree () {
   const rssMb = (pid: string) => {
     try {
       const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))
       return Number(line?.replace(/\D/g, '') ?? 0) / 1024
     } catch { return 0 }
   }
-  const parentOf = (pid: string) => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]! } catch { return '' } }
+  const statOf = (pid: string) => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ') } catch { return [] } }
+  const parentOf = (pid: string) => statOf(pid)[1] ?? ''
   const descendants = () => {
     const parents = new Map(readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map((pid) => [pid, parentOf(pid)]))
     const tree = new Set([String(process.pid)])
@@ -79,7 +80,12 @@ function treeMemory () {
   let peak = 0
   const sample = () => { peak = Math.max(peak, descendants().reduce((sum, pid) => sum + rssMb(pid), 0)) }
   const timer = setInterval(sample, 250)
-  return { peakMb: () => { sample(); return Math.round(peak) }, stop: () => clearInterval(timer) }
+  // Clock ticks of 10 ms: user and system time of each live process, and of this one's ended children.
+  const cpuSeconds = () => descendants().reduce((sum, pid) => {
+    const fields = statOf(pid).slice(11, pid === String(process.pid) ? 15 : 13)
+    return sum + fields.reduce((ticks, field) => ticks + Number(field), 0) / 100
+  }, 0)
+  return { peakMb: () => { sample(); return Math.round(peak) }, cpuSeconds, stop: () => clearInterval(timer) }
 }
 
 async function call (app: App, auth: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: unknown) {
@@ -97,7 +103,7 @@ async function checkOne (app: App, auth: Record<string, string>, dir: string, do
   const res = await app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...auth, 'content-type': UPLOAD_CONTENT_TYPE }, payload: uploadBody(doc.documentType, doc.file, doc.contentType, bytes) })
   if (res.statusCode !== 201) {
     const check = { status: `upload ${res.statusCode}`, riskRating: null, result: null, failureReason: res.body }
-    return { doc, seconds: (performance.now() - started) / 1000, check, wrongFields: [], read: false }
+    return { doc, seconds: (performance.now() - started) / 1000, cpuSeconds: 0, check, wrongFields: [], read: false }
   }
   const documentId = res.json().id
   for (let deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(50)) {
@@ -106,7 +112,7 @@ async function checkOne (app: App, auth: Record<string, string>, dir: string, do
       const seconds = (performance.now() - started) / 1000
       const mrz = latestKyc.result?.mrz
       const wrong = mrz ? wrongFields(doc, mrz) : ['mrz']
-      return { doc, seconds, check: latestKyc, wrongFields: wrong, read: !!mrz && mrz.valid && mrz.failedCheckDigits.length === 0 && wrong.length === 0 }
+      return { doc, seconds, cpuSeconds: 0, check: latestKyc, wrongFields: wrong, read: !!mrz && mrz.valid && mrz.failedCheckDigits.length === 0 && wrong.length === 0 }
     }
   }
   throw new Error(`${doc.file}: no KYC result within 180 s`)
@@ -115,7 +121,7 @@ async function checkOne (app: App, auth: Record<string, string>, dir: string, do
 /** Every document of the set (or those `keep` accepts) through an embedded app, one at a time. */
 export async function runHeldOutSet (dir: string, keep: (doc: ManifestDocument) => boolean, progress: (outcome: Outcome) => void) {
   const dataDir = mkdtempSync(join(tmpdir(), 'idcheck-bench-kyc-'))
-  const memory = treeMemory()
+  const tree = processTree()
   // Limits a real tenant would raise for a batch this size; the engine and its sandboxing are production's.
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '100000', OCR_PAGES_PER_HOUR_PER_ACCOUNT: '100000' })
   const app = await buildApp(config, { logger: false })
@@ -131,16 +137,18 @@ export async function runHeldOutSet (dir: string, keep: (doc: ManifestDocument) 
     if (documents[0]) await checkOne(app, auth, dir, documents[0], -1)
     warmUpSeconds = Math.round((performance.now() - warmStarted) / 100) / 10
     for (const [n, doc] of documents.entries()) {
+      const cpuBefore = tree.cpuSeconds()
       const outcome = await checkOne(app, auth, dir, doc, n)
+      outcome.cpuSeconds = tree.cpuSeconds() - cpuBefore
       outcomes.push(outcome)
       progress(outcome)
     }
   } finally {
     await app.close()
-    memory.stop()
+    tree.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return { outcomes, peakRssMb: memory.peakMb(), warmUpSeconds }
+  return { outcomes, peakRssMb: tree.peakMb(), warmUpSeconds }
 }
 
 const percentile = (values: number[], p: number) => {
@@ -155,6 +163,7 @@ function group (outcomes: Outcome[]) {
   const genuine = outcomes.filter((o) => o.doc.edit === null)
   const edited = outcomes.filter((o) => o.doc.edit !== null)
   const times = outcomes.map((o) => o.seconds)
+  const cpu = outcomes.map((o) => o.cpuSeconds)
   return {
     documents: outcomes.length,
     readPercent: percent(outcomes.filter((o) => o.read).length, outcomes.length),
@@ -168,6 +177,7 @@ function group (outcomes: Outcome[]) {
     printedReadPercent: Object.fromEntries(Object.keys(PRINTED_FIELDS).map((field) =>
       [field, percent(outcomes.filter((o) => o.check.result && !misreadPrinted(o.doc, o.check.result.printed).includes(field)).length, outcomes.length)])),
     ratings: Object.fromEntries(['Low', 'Medium', 'High', 'none'].map((name) => [name, outcomes.filter((o) => (o.check.riskRating?.name ?? 'none') === name).length])),
+    cpuSecondsPerDocument: { p50: Math.round(percentile(cpu, 50) * 100) / 100, p95: Math.round(percentile(cpu, 95) * 100) / 100 },
     secondsPerDocument: { p50: Math.round(percentile(times, 50) * 100) / 100, p95: Math.round(percentile(times, 95) * 100) / 100, max: Math.round(Math.max(0, ...times) * 100) / 100 },
   }
 }
@@ -193,7 +203,7 @@ export function heldOutReport (dir: string, outcomes: Outcome[], peakRssMb: numb
     byVariantAndFormat: Object.fromEntries(keys.map((key) => [key, group(outcomes.filter((o) => `${o.doc.variant} ${o.doc.format}` === key))])),
     goals,
     documents: outcomes.map((o) => ({
-      file: o.doc.file, edit: o.doc.edit, seconds: Math.round(o.seconds * 100) / 100, status: o.check.status, rating: o.check.riskRating?.name ?? null,
+      file: o.doc.file, edit: o.doc.edit, seconds: Math.round(o.seconds * 100) / 100, cpuSeconds: Math.round(o.cpuSeconds * 100) / 100, status: o.check.status, rating: o.check.riskRating?.name ?? null,
       read: o.read, wrongFields: o.wrongFields, failedCheckDigits: o.check.result?.mrz.failedCheckDigits ?? null,
       printedMisread: o.check.result ? misreadPrinted(o.doc, o.check.result.printed) : null,
       printedMismatches: Object.entries(o.check.result?.printedComparison ?? {}).filter(([, c]) => c.outcome === 'mismatch')
@@ -209,9 +219,10 @@ export function printHeldOutReport (report: ReturnType<typeof heldOutReport>): v
     `${g.highOnGenuine}/${g.genuine}`.padStart(9), `${g.vizMismatchOnEditedPercent} % of ${g.edited}`.padStart(13),
     `${g.vizMismatchOnGenuinePercent} %`.padStart(9), `${g.ratings.Low}/${g.ratings.Medium}/${g.ratings.High}/${g.ratings.none}`.padStart(12),
     `${g.secondsPerDocument.p50} / ${g.secondsPerDocument.p95}`.padStart(13),
+    `${g.cpuSecondsPerDocument.p50} / ${g.cpuSecondsPerDocument.p95}`.padStart(13),
   ].join('  '))
   console.log(`\n\nKYC through the API, held-out set seed ${report.seed} (${report.set}, made by ${report.generator})\n`)
-  console.log('            docs      read  failed  High/gen  viz on edited  viz on gen   L/M/H/none  p50 / p95 s')
+  console.log('            docs      read  failed  High/gen  viz on edited  viz on gen   L/M/H/none  p50 / p95 s  CPU p50/p95 s')
   for (const [key, g] of Object.entries(report.byVariantAndFormat)) row(key, g)
   row('all', report.all)
   console.log(`\nPrinted zone read as printed (accents and case aside): ${Object.entries(report.all.printedReadPercent).map(([field, p]) => `${field} ${p} %`).join(', ')}`)
