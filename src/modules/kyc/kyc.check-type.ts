@@ -12,8 +12,8 @@ export interface IdentityDocumentSubject extends Subject {
   person: KycPerson
 }
 
-/** Where the MRZ was read (the reader says it once it can; until then, an image's first page as it stands). */
-const pageOf = (reading: MrzReading): MrzPageAt => (reading as Partial<{ page: MrzPageAt }>).page ?? { index: 0, rotation: 0, tiltDeg: 0 }
+/** Where the MRZ was read: its printed zone is on that page, the same way up. */
+const pageOf = (reading: MrzReading): MrzPageAt => reading.page ?? { index: 0, rotation: 0, tiltDeg: 0 }
 
 /** KYC's one rule about what it reads, for its trigger and for a request: why this document cannot have KYC, or null. */
 function refusal (documentType: string, caseType: string, ids: { documentId: number, caseId: number }): string | null {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { after, describe, it } from 'node:test'
+import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas'
+import { drawIdentityDocument, IDENTITY_SAMPLE_DEFINITIONS, type IdentityDocumentContent } from '../../../scripts/samples/identity-documents/index.ts'
 import type { App } from '../../app.ts'
 import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
 import { eventually } from '../../../test/helpers/eventually.ts'
@@ -69,6 +71,8 @@ describe('KYC on upload (sandbox samples)', () => {
       birthDate: { onCase: '1984-07-12', onDocument: '1984-07-12', outcome: 'match' },
     })
     assert.deepEqual(check.result.signals, [])
+    assert.deepEqual(check.result.printed, { surname: 'ERIKSSON', givenNames: 'ANNA MARIA', birthDate: '1984-07-12', documentNumber: check.result.mrz.documentNumber, expirationDate: '2031-03-14' })
+    assert.deepEqual(Object.values(check.result.printedComparison).map((c: any) => c.outcome), ['match', 'match', 'match', 'match', 'match'])
 
     const [event] = await receiver.waitFor((r) => r.some((x) => JSON.parse(x.body).data.check?.id === check.id), 10_000)
       .then((r) => r.map((x) => JSON.parse(x.body)).filter((e) => e.data.check?.id === check.id))
@@ -116,6 +120,67 @@ describe('KYC on upload (sandbox samples)', () => {
     assert.equal(check.riskRating, null)
     assert.match(check.failureReason!, /^No machine-readable zone \(MRZ\) was found/)
   })
+})
+
+/** Anna's passport as the sandbox sample draws it. */
+const ANNAS_PASSPORT = IDENTITY_SAMPLE_DEFINITIONS.find((d) => d.name === 'passport-match.png')!.content
+const DPI = 300
+const png = (canvas: Canvas) => new Uint8Array(canvas.toBuffer('image/png'))
+
+/**
+ * Anna's passport whose printed page was edited: the page drawn with `edit`, its MRZ band (the
+ * bottom fifth of a TD3 page, ICAO 9303) the genuine one, so every check digit still holds.
+ */
+function editedPassport (edit: Partial<IdentityDocumentContent>): Uint8Array {
+  const genuine = drawIdentityDocument(ANNAS_PASSPORT, DPI)
+  const edited = drawIdentityDocument({ ...ANNAS_PASSPORT, ...edit }, DPI)
+  const page = createCanvas(genuine.width, genuine.height)
+  const ctx = page.getContext('2d')
+  ctx.drawImage(genuine, 0, 0)
+  const pageAbove = Math.round(genuine.height * 0.76)
+  ctx.drawImage(edited, 0, 0, edited.width, pageAbove, 0, 0, edited.width, pageAbove)
+  return png(page)
+}
+
+/** The attack: Anna's two MRZ lines alone on a white strip, no photo, no printed page. */
+async function typedMrzStrip (): Promise<Uint8Array> {
+  const page = await loadImage(Buffer.from(png(drawIdentityDocument(ANNAS_PASSPORT, DPI))))
+  const top = Math.round(page.height * 0.8)
+  const strip = createCanvas(page.width + 200, page.height - top + 200)
+  const ctx = strip.getContext('2d')
+  ctx.fillStyle = '#ffffff'
+  ctx.fillRect(0, 0, strip.width, strip.height)
+  ctx.drawImage(page, 0, top, page.width, page.height - top, 100, 100, page.width, page.height - top)
+  return png(strip)
+}
+
+async function kycOfBytes (bytes: Uint8Array) {
+  const caller = await givenReseller(app, { services: 'all' })
+  const caseId = await givenCase(app, caller, ANNA)
+  const documentId = await upload(app, caller, caseId, bytes, 'passport.png', 'Passport')
+  return settledKyc(app, caller, caseId, documentId)
+}
+
+describe('KYC: the printed zone must agree with the MRZ', () => {
+  it('when only the two MRZ lines are uploaded, typed on a white strip, then Medium mrz_only, never Low, though every check digit and comparison holds', async () => {
+    const check = await kycOfBytes(await typedMrzStrip())
+    assert.deepEqual([check.status, check.riskRating, check.result.mrz.valid, signalCodes(check)], ['completed', { id: 2, name: 'Medium' }, true, ['mrz_only:medium']])
+    assert.deepEqual([check.result.printed, check.result.printedComparison], [null, null])
+    assert.deepEqual(Object.values(check.result.comparison).map((c: any) => c.outcome), ['match', 'match', 'match'])
+  })
+
+  for (const [field, edit, printed, mrz] of [
+    ['surname', { surname: 'ERIKSEN' }, 'ERIKSEN', 'ERIKSSON'],
+    ['birthDate', { birthDate: '1985-07-12' }, '1985-07-12', '1984-07-12'],
+    ['documentNumber', { documentNumber: '925076478' }, '925076478', '925076473'],
+  ] as const) {
+    it(`when the printed ${field} was edited and the MRZ kept, then High viz_mrz_mismatch naming it`, async () => {
+      const check = await kycOfBytes(editedPassport(edit))
+      assert.deepEqual([check.riskRating, check.result.mrz.valid, signalCodes(check)], [{ id: 3, name: 'High' }, true, ['viz_mrz_mismatch:high']])
+      assert.deepEqual(check.result.printedComparison[field], { printed, mrz, outcome: 'mismatch' })
+      assert.match(check.result.signals[0].message, new RegExp(`^The printed ${{ surname: 'surname', birthDate: 'date of birth', documentNumber: 'document number' }[field]} \\(${printed}\\) is not the MRZ's \\(${mrz}\\)`))
+    })
+  }
 })
 
 describe('KYC: when it runs and when it does not', () => {

@@ -24,7 +24,9 @@ function nameSpellings (printed: string): string[] {
  * its name field is full (a long name truncated, ICAO 9303 part 3).
  */
 function compareName (printed: string, mrz: string, truncated: boolean): boolean {
-  return nameSpellings(printed).some((spelling) => spelling === mrz || (truncated && mrz.length >= 2 && spelling.startsWith(mrz)))
+  // OCR may drop an umlaut's dots, so Ä read as A meets the MRZ's AE.
+  const plain = (name: string) => name.replace(/([AOU])E/g, '$1')
+  return nameSpellings(printed).some((spelling) => spelling === mrz || plain(spelling) === plain(mrz) || (truncated && mrz.length >= 2 && spelling.startsWith(mrz)))
 }
 
 /** Pairs OCR confuses in document numbers; the MRZ, whose check digit holds, says which was printed. */
@@ -59,12 +61,17 @@ export function comparePrinted (text: PrintedText, mrz: MrzFields, nameTruncated
   const onMrz: PrintedValues = {
     surname: mrz.surname, givenNames: mrz.givenNames, birthDate: mrz.birthDate, documentNumber: mrz.documentNumber, expirationDate: mrz.expirationDate,
   }
-  const printed = Object.fromEntries(PRINTED_FIELDS.map((field) => [field, printedValue(field, text[field], onMrz[field])])) as PrintedValues
-  const agrees = (field: PrintedField, value: string, expected: string): boolean => {
+  const agrees = (field: PrintedField, value: string, expected: string | null): boolean => {
+    if (expected === null) return false
     if (field === 'surname' || field === 'givenNames') return compareName(value, expected, nameTruncated)
     if (field === 'documentNumber') return compareNumber(value, expected)
     return value === expected
   }
+  // Of the values found by a field's labels, one that agrees is the one shown: OCR's stray marks beside a label are not the page's word.
+  const printed = Object.fromEntries(PRINTED_FIELDS.map((field) => {
+    const values = text[field].map((candidate) => printedValue(field, [candidate], onMrz[field])).filter((value) => value !== null)
+    return [field, values.find((value) => agrees(field, value, onMrz[field])) ?? values[0] ?? null]
+  })) as PrintedValues
   const comparison = Object.fromEntries(PRINTED_FIELDS.map((field) => {
     const value = printed[field]
     const expected = onMrz[field]

@@ -22,7 +22,7 @@ const LABELS: Record<PrintedField | 'other', string[]> = {
     'data de nascimento', 'fodelsedatum', 'fodselsdato', 'syntymaaika', 'dob', 'born', 'datum rodenja', 'datum narozeni', 'szuletesi ido'],
   documentNumber: ['passport no', 'passport number', 'passport n', 'passport nr', 'document no', 'document number', 'document nr', 'document n', 'doc no', 'card no', 'card number', 'id no',
     'no du passeport', 'n du passeport', 'numero du passeport', 'no du document', 'n du document', 'numero du document', 'passnummer', 'pass nr', 'reisepassnummer', 'ausweisnummer',
-    'dokumentnummer', 'dokumentennummer', 'nr dokumentu', 'nr paszportu', 'documentnummer', 'paspoortnummer', 'numero de pasaporte', 'pasaporte no', 'numero de documento', 'numero del documento', 'numero documento', 'numero passaporto',
+    'dokumentnummer', 'dokumentennummer', 'nr dokumentu', 'nr paszportu', 'documentnummer', 'paspoortnummer', 'numero de pasaporte', 'pasaporte no', 'numero de documento', 'num de documento', 'num de pasaporte', 'numero del documento', 'numero documento', 'numero passaporto',
     'passaporto n', 'numer paszportu', 'numer dokumentu', 'passinummer', 'n de pasaporte', 'no de pasaporte', 'n de documento', 'broj putovnice', 'cislo pasu', 'cislo dokladu'],
   expirationDate: ['date of expiry', 'date of expiration', 'expiry date', 'expiration date', 'expiry', 'expires', 'valid until', 'date dexpiration', 'date d expiration', 'expiration',
     'gultig bis', 'ablaufdatum', 'fecha de caducidad', 'caducidad', 'fecha de expiracion', 'data di scadenza', 'scadenza', 'vervaldatum', 'geldig tot', 'data waznosci', 'data de validade',

@@ -5,7 +5,37 @@ import type { PageTurn } from './viz-image-task-names.ts'
  * Tesseract reads a page's print best with capitals 20-40 pixels high; a phone photo holds many
  * more pixels than that needs and each costs time, so the long side is brought down to this.
  */
-export const PRINTED_PAGE_LONG_SIDE = 2000
+export const PRINTED_PAGE_LONG_SIDE = 1600
+
+/** The value below which `share` of the pixels lie, in a histogram of 256 levels. */
+function percentile (histogram: Uint32Array, total: number, share: number): number {
+  let seen = 0
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!
+    if (seen >= share * total) return v
+  }
+  return 255
+}
+
+/**
+ * Print is dark in every colour channel, while guilloche, tints and a red SPECIMEN are light in at
+ * least one: the brightest channel keeps the print and drops the rest. Then the levels are
+ * stretched from the darkest ink to a little under the paper (most pixels), so pale labels stay.
+ */
+function inkOnly (rgba: Uint8ClampedArray): void {
+  const histogram = new Uint32Array(256)
+  for (let i = 0; i < rgba.length; i += 4) histogram[Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)]!++
+  const total = rgba.length / 4
+  const ink = percentile(histogram, total, 0.005)
+  const paper = Math.max(ink + 32, percentile(histogram, total, 0.5) - 15)
+  for (let i = 0; i < rgba.length; i += 4) {
+    const brightest = Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)
+    const v = Math.max(0, Math.min(255, Math.round(((brightest - ink) * 255) / (paper - ink))))
+    rgba[i] = v
+    rgba[i + 1] = v
+    rgba[i + 2] = v
+  }
+}
 
 /** The page upright (turned and untilted as its MRZ says), scaled to at most PRINTED_PAGE_LONG_SIDE, as a PNG. */
 export async function printedPageImage (bytes: Uint8Array, turn: PageTurn): Promise<Uint8Array> {
@@ -22,5 +52,9 @@ export async function printedPageImage (bytes: Uint8Array, turn: PageTurn): Prom
   ctx.rotate(((turn.rotation - turn.tiltDeg) * Math.PI) / 180)
   ctx.scale(scale, scale)
   ctx.drawImage(image, -image.width / 2, -image.height / 2)
+  ctx.setTransform(1, 0, 0, 1, 0, 0)
+  const pixels = ctx.getImageData(0, 0, width, height)
+  inkOnly(pixels.data)
+  ctx.putImageData(pixels, 0, 0)
   return new Uint8Array(canvas.toBuffer('image/png'))
 }

@@ -1,3 +1,4 @@
+import { editDistance } from '#shared/jaro-winkler.ts'
 import type { PlacedLine, PlacedWord } from '../../../infra/ocr/ocr-service.ts'
 import { foldWord, isLabelJoiner, LABEL_PHRASES, type PrintedField } from './viz-labels.ts'
 
@@ -22,10 +23,13 @@ function splitWords (words: PlacedWord[]): PlacedWord[] {
 const height = (box: PlacedWord['box']) => box.y1 - box.y0
 const union = (a: PlacedWord['box'], b: PlacedWord['box']) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
 
+/** A label's word as OCR gives it over guilloche: one letter wrong in a long word ("Sumame", "Giltig") is still the word. */
+const sameWord = (read: string | undefined, word: string) => read === word || (read !== undefined && word.length >= 5 && Math.abs(read.length - word.length) <= 1 && editDistance(read, word) <= 1)
+
 /** The label phrase starting at word `at`, longest first: its field and how many words it takes. */
 function phraseAt (folded: string[], at: number): { field: FoundLabel['field'], length: number } | null {
   for (const phrase of LABEL_PHRASES) {
-    if (phrase.words.every((w, k) => folded[at + k] === w)) return { field: phrase.field, length: phrase.words.length }
+    if (phrase.words.every((w, k) => sameWord(folded[at + k], w))) return { field: phrase.field, length: phrase.words.length }
   }
   return null
 }
@@ -42,7 +46,9 @@ function labelsOf (words: PlacedWord[], line: number): FoundLabel[] {
     // "Surname / Nom": the second language's phrase, after joiners only, belongs to the first.
     const joined = previous && previous.field === phrase.field && words.slice(previous.last + 1, i).every((w) => isLabelJoiner(w.text))
     let first = joined ? previous.first : i
-    while (!joined && first > 0 && isLabelJoiner(words[first - 1]!.text) && (found.at(-1)?.last ?? -1) < first - 1) first--
+    // The words just before it are its other language's, known or not ("Núm. de documento / Document no."), or its number.
+    const closeBefore = (k: number) => words[k]!.box.x1 > words[k + 1]!.box.x0 - 2 * height(words[k + 1]!.box)
+    while (!joined && first > 0 && (found.at(-1)?.last ?? -1) < first - 1 && closeBefore(first - 1)) first--
     const box = words.slice(first, end + 1).map((w) => w.box).reduce(union)
     if (joined) found[found.length - 1] = { ...previous, last: end, box }
     else found.push({ field: phrase.field, line, first, last: end, box })
@@ -83,24 +89,19 @@ export function printedValues (lines: readonly PlacedLine[]): PrintedText {
     // The column ends where the next label on the same row starts.
     const nextOnRow = labels.filter((l) => l !== label && l.box.x0 > label.box.x1 && Math.min(l.box.y1, label.box.y1) - Math.max(l.box.y0, label.box.y0) > 0.3 * h)
     const columnEnd = Math.min(Infinity, ...nextOnRow.map((l) => l.box.x0))
-    const line = kept[label.line]!
-    const after = line.words.slice(label.last + 1).filter((w) => w.box.x1 <= columnEnd && !labelWords.has(w) && !isLabelJoiner(w.text))
-    const sameLine = firstRun(after.filter((w) => w.box.x0 - label.box.x1 < 6 * h))
-    if (sameLine.length > 0 && sameLine[0]!.box.x0 - label.box.x1 < 6 * h) {
-      values[label.field].push(sameLine.map((w) => w.text).join(' '))
-      continue
-    }
     const below = kept
       .map((candidate) => ({ candidate, words: candidate.words.filter((w) => w.box.x0 >= label.box.x0 - 1.5 * h && w.box.x0 < columnEnd && w.box.y0 > label.box.y0 + 0.5 * h) }))
       .filter(({ words }) => words.length > 0)
       .map(({ candidate, words }) => ({ candidate, words, gap: Math.min(...words.map((w) => w.box.y0)) - label.box.y1 }))
       .filter(({ gap }) => gap > -0.5 * h && gap < 3 * h)
       .sort((a, b) => a.gap - b.gap)[0]
-    if (!below) continue
-    const run = firstRun(below.words)
-    // A value starts under its label, not somewhere further along the row.
-    if (run.some((w) => labelWords.has(w)) || run[0]!.box.x0 > label.box.x1 + 3 * h) continue
-    values[label.field].push(run.map((w) => w.text).join(' '))
+    const run = below ? firstRun(below.words) : []
+    // A value starts under its label, not somewhere further along the row; a label under a label is the next field's.
+    if (run.length > 0 && !run.some((w) => labelWords.has(w)) && run[0]!.box.x0 <= label.box.x1 + 3 * h) values[label.field].push(run.map((w) => w.text).join(' '))
+    // Or beside it, as "Surname: ERIKSSON".
+    const after = kept[label.line]!.words.slice(label.last + 1).filter((w) => w.box.x1 <= columnEnd && !labelWords.has(w) && !isLabelJoiner(w.text))
+    const sameLine = firstRun(after)
+    if (sameLine.length > 0 && sameLine[0]!.box.x0 - label.box.x1 < 6 * h) values[label.field].push(sameLine.map((w) => w.text).join(' '))
   }
   return values
 }
