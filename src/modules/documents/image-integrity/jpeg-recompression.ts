@@ -26,8 +26,9 @@ export async function recompressionEvidence (bytes: Uint8Array, structure: JpegS
   const { luma, width, height } = await decodeLuma(bytes)
   const coefficients = blockCoefficients(luma, width, height, FREQUENCIES)
   const evidence = FREQUENCIES.map((f, i) => earlierStepEvidence(coefficients[i]!, table[f]!)).filter((e) => e.samples > 0)
-  const gains = evidence.map((e) => e.gainPerSample)
-  return { frequencies: gains.length, agreeing: gains.filter((g) => g > GAIN_THRESHOLD).length, gains }
+  // Only a coarser earlier step leaves a trace a finer one cannot mimic (empty bins); a finer one fits as loosely as noise.
+  const agreeing = evidence.filter((e) => e.gainPerSample > GAIN_THRESHOLD && (e.earlierStep ?? 0) > e.step)
+  return { frequencies: evidence.length, agreeing: agreeing.length, gains: evidence.map((e) => e.gainPerSample) }
 }
 
 export async function doubleCompressionSignals (bytes: Uint8Array, structure: JpegStructure): Promise<RiskSignal[]> {
