@@ -17,7 +17,7 @@ export interface RiskInput { bytes: Uint8Array, kind: DocumentKind, now: Date }
 /**
  * The risk signals a file's own bytes give, in a stable order: how it was made and saved, what it carries
  * beside the page content, how its pages are drawn, and what its text says. Pure: nothing is read but the bytes.
- * Images (PNG, JPEG) give no signal: image forensics, and image metadata, are out of scope.
+ * Images (PNG, JPEG) give none here: the document risk check reads them with image-integrity/ instead.
  * Throws DocumentUnreadable for a file that is not a readable PDF or needs a password.
  * Synchronous work on untrusted bytes: the check runs it in a sandbox process (parser-tasks.ts).
  */
