@@ -15,7 +15,7 @@ const FIXED_WEIGHT = 0.85
 const SORT_CODE = new RegExp(`\\bsort[\\s-]?code\\b\\s*(?:no\\.?|number)?\\s*[:.]?\\s*([${LOOKALIKES}]{2})\\s?[-–.\\s]?\\s?([${LOOKALIKES}]{2})\\s?[-–.\\s]?\\s?([${LOOKALIKES}]{2})(?![A-Za-z0-9])`, 'i')
 const BARE_SORT_CODE = /(?<![\d-])(\d{2})-(\d{2})-(\d{2})(?![\d-])/g
 // OCR may put a speck or two between the label and the number ("Account number ~~ 79410864").
-const ACCOUNT_LABEL = '\\b(?:account\\s*(?:number|no\\.?|num\\.?)|a\\/c\\s*(?:number|no\\.?)?|acc(?:oun)?t\\.?\\s*no\\.?)\\s*[:.]?\\s*(?:[~_\'"‘’`—–-]{1,3}\\s*)?'
+const ACCOUNT_LABEL = '\\b(?:account\\s*(?:num\\s?ber|no\\.?|num\\.?)|a\\/c\\s*(?:number|no\\.?)?|acc(?:oun)?t\\.?\\s*no\\.?)\\s*[:.]?\\s*(?:[~_\'"‘’`—–-]{1,3}\\s*)?'
 const ACCOUNT_NUMBER = new RegExp(`${ACCOUNT_LABEL}([${LOOKALIKES}]{6,10})(?![A-Za-z0-9])`, 'i')
 /** Printed in groups ("6637 4958") or split by OCR ("969647 12"): groups of digits one space apart. */
 const SPACED_ACCOUNT_NUMBER = new RegExp(`${ACCOUNT_LABEL}(\\d+(?: \\d+){1,3})`, 'i')

@@ -160,11 +160,19 @@ describe('parseStatementText', () => {
     assert.deepEqual(value(parseStatementText('CF10 3AT Period: 01/02/2026 10 28/02/2026', 1).statementPeriod), { start: '2026-02-01', end: '2026-02-28' })
     assert.deepEqual(value(parseStatementText('Statement period: 12 September 2026 © 11 October 2026', 1).statementPeriod), { start: '2026-09-12', end: '2026-10-11' })
     assert.deepEqual(parseStatementText('04/03/2026 Balance carried forward 1,942 54', 1).closingBalance, { value: '1942.54', confidence: 0.9 })
+    assert.equal(value(parseStatementText('31 May 2026 Balance camied forward 2,632.34', 1).closingBalance), '2632.34')
+    assert.equal(value(parseStatementText('Sort code 40-30-12 Account num ber 77460071', 1).accountNumber), '77460071')
+    assert.equal(value(parseStatementText('MR PRIYA PATEL Account name; Mr Priya Patel', 1).accountHolderName), 'Mr Priya Patel')
   })
 
   it('when a summary box prints another figure after a balance on its line, then the balance is the figure after its own label', () => {
     const fields = parseStatementText('Opening balance 5,259.44 Money in 1,160.22\nMoney out 4,605.22 Closing balance 1,814.44', 1)
     assert.deepEqual([value(fields.openingBalance), value(fields.closingBalance)], ['5259.44', '1814.44'])
+  })
+
+  it('when a summary box and the transactions table both give the opening balance, then the table\'s dated row is read', () => {
+    const text = ['[opening balance = Ne 765.94]', 'Date Description Paid out Paid in Balance', '1 February 2026 Opening balance 712.58'].join('\n')
+    assert.equal(value(parseStatementText(text, 1).openingBalance), '712.58')
   })
 
   it('when OCR sets the holder\'s label one space after the address column, then the name after the label is read', () => {

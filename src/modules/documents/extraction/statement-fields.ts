@@ -11,7 +11,7 @@ const NEXT_LABEL = /\s+(?=(?:sort\s*code|account\s*(?:number|no\b)|a\/c\b|iban|b
 const HOLDER = /(?:^|\s{2,})(account\s+holders?|account\s+names?|customer\s+name|name)\s*:\s*(.+)$/im
 /** A details table prints the label in one column and the name in the next, with no colon: only the unmistakable labels, and a name that starts with a capital. */
 /** OCR sets the details column one space after the address column: only the unmistakable labels, with their colon. */
-const HOLDER_INLINE = /\b(?:account\s+holders?|account\s+names?|customer\s+name)\s*:\s*(.+)$/im
+const HOLDER_INLINE = /\b(?:account\s+holders?|account\s+names?|customer\s+name)\s*[:;]\s*(.+)$/im
 const HOLDER_COLUMN = /(?:^|\s{2,})(?:account\s+holders?(?:\s+names?)?|account\s+names?|customer\s+name)(?:\(s\))?\s+(\p{Lu}.+)$/imu
 const BANK_LABELLED = /(?:^|\s{2,})(?:bank(?:\s+name)?|issued\s+by)\s*:\s*(.+)$/im
 // "&" and "and" join words inside a name ("Smith & Co Bank"), so the name does not start after them.
@@ -20,8 +20,11 @@ const BANK_PHRASE = /\b(?:[A-Z][\w&'.-]*\s+(?:(?:[A-Z][\w&'.-]*|&|and)\s+){0,3}(
 const PERIOD_LABELLED = new RegExp(`(?:statement\\s+period|period|statement\\s+dates?|from)\\s*:?\\s*(${DATE_SOURCE})\\s*(?:to|until|-|–|—|10|t0|lo|io|©)\\s*(${DATE_SOURCE})`, 'i')
 const PERIOD_BARE = new RegExp(`(${DATE_SOURCE})\\s+(?:to|until|-|–|—)\\s+(${DATE_SOURCE})`, 'i')
 const CURRENCY_LABELLED = /\bcurrency\s*:?\s*([A-Za-z]{3})\b/i
-const OPENING = /\b(?:opening\s+balance|balance\s+brought\s+forward|brought\s+forward|previous\s+balance|start(?:ing)?\s+balance|balance\s+b\/f)\b/i
-const CLOSING = /\b(?:closing\s+balance|balance\s+carried\s+forward|carried\s+forward|new\s+balance|end(?:ing)?\s+balance|balance\s+c\/f)\b/i
+// "br…t forward" and "ca…d forward": OCR misreads the middle letters ("camied"); the shape of the phrase is enough.
+const OPENING = /\b(?:opening\s+balance|balance\s+br\w{3,5}t\s+forward|brought\s+forward|previous\s+balance|start(?:ing)?\s+balance|balance\s+b\/f)\b/i
+const CLOSING = /\b(?:closing\s+balance|balance\s+ca\w{3,4}d\s+forward|carried\s+forward|new\s+balance|end(?:ing)?\s+balance|balance\s+c\/f)\b/i
+/** A line that opens with a date: a row of the transactions table. */
+const DATED_ROW = new RegExp(`^\\s*(?:${DATE_SOURCE})\\s`, 'i')
 /** Labels of other figures a summary box prints beside a balance ("Opening balance 1,250.00  Money in 2,150.00"). */
 const OTHER_FIGURE = /\b(?:money\s+(?:in|out)|paid\s+(?:in|out)|payments?\s+(?:in|out)|total\s+(?:in|out|paid|credits?|debits?|payments?|deposits?|withdrawals?)|credits|debits|deposits|withdrawals)\b/i
 /** OCR may read a balance's decimal point as a gap ("1,942 54"); the thousands comma marks it as money. */
@@ -131,6 +134,9 @@ function balanceAt (lines: string[], index: number, label: RegExp, field: FieldM
 function findBalance (lines: string[], label: RegExp, which: 'first' | 'last', field: FieldMaker): Field<string> | null {
   const indexes = lines.flatMap((line, i) => label.test(line) ? [i] : [])
   if (which === 'last') indexes.reverse()
+  // The opening balance of the transactions table (a dated row) before a summary box's: a box's borders and
+  // neighbouring figures are what OCR garbles.
+  else indexes.sort((a, b) => Number(!DATED_ROW.test(lines[a]!)) - Number(!DATED_ROW.test(lines[b]!)))
   for (const i of indexes) {
     const found = balanceAt(lines, i, label, field)
     if (found) return found
