@@ -862,6 +862,40 @@ export interface components {
          *         "expirationDate": "2031-03-14",
          *         "personalNumber": null
          *       },
+         *       "printed": {
+         *         "surname": "ERIKSSON",
+         *         "givenNames": "ANNA MARIA",
+         *         "birthDate": "1984-07-12",
+         *         "documentNumber": "533401377",
+         *         "expirationDate": "2031-03-14"
+         *       },
+         *       "printedComparison": {
+         *         "surname": {
+         *           "printed": "ERIKSSON",
+         *           "mrz": "ERIKSSON",
+         *           "outcome": "match"
+         *         },
+         *         "givenNames": {
+         *           "printed": "ANNA MARIA",
+         *           "mrz": "ANNA MARIA",
+         *           "outcome": "match"
+         *         },
+         *         "birthDate": {
+         *           "printed": "1984-07-12",
+         *           "mrz": "1984-07-12",
+         *           "outcome": "match"
+         *         },
+         *         "documentNumber": {
+         *           "printed": "533401377",
+         *           "mrz": "533401377",
+         *           "outcome": "match"
+         *         },
+         *         "expirationDate": {
+         *           "printed": "2031-03-14",
+         *           "mrz": "2031-03-14",
+         *           "outcome": "match"
+         *         }
+         *       },
          *       "comparison": {
          *         "surname": {
          *           "onCase": "Eriksson",
@@ -909,6 +943,57 @@ export interface components {
                 /** @description The optional personal number, when the document has one */
                 personalNumber: string | null;
             };
+            /** @description What the photo page prints beside the MRZ; null when no labelled field was found (an MRZ alone) */
+            printed: {
+                /** @description As printed; null when it was not read */
+                surname: string | null;
+                /** @description As printed; null when it was not read */
+                givenNames: string | null;
+                /** @description YYYY-MM-DD (a two-digit year in the MRZ's century); null when it was not read */
+                birthDate: string | null;
+                /** @description As printed, spaces dropped; null when it was not read */
+                documentNumber: string | null;
+                /** @description YYYY-MM-DD; null when it was not read */
+                expirationDate: string | null;
+            } | null;
+            /** @description Each printed field against the MRZ: names as the MRZ writes them (folded, truncated), dates exactly, numbers exactly but for look-alikes the MRZ settles */
+            printedComparison: {
+                surname: {
+                    /** @description The printed value; null when it was not read */
+                    printed: string | null;
+                    /** @description The MRZ's value */
+                    mrz: string | null;
+                    outcome: "match" | "mismatch" | "not_read";
+                };
+                givenNames: {
+                    /** @description The printed value; null when it was not read */
+                    printed: string | null;
+                    /** @description The MRZ's value */
+                    mrz: string | null;
+                    outcome: "match" | "mismatch" | "not_read";
+                };
+                birthDate: {
+                    /** @description The printed value; null when it was not read */
+                    printed: string | null;
+                    /** @description The MRZ's value */
+                    mrz: string | null;
+                    outcome: "match" | "mismatch" | "not_read";
+                };
+                documentNumber: {
+                    /** @description The printed value; null when it was not read */
+                    printed: string | null;
+                    /** @description The MRZ's value */
+                    mrz: string | null;
+                    outcome: "match" | "mismatch" | "not_read";
+                };
+                expirationDate: {
+                    /** @description The printed value; null when it was not read */
+                    printed: string | null;
+                    /** @description The MRZ's value */
+                    mrz: string | null;
+                    outcome: "match" | "mismatch" | "not_read";
+                };
+            } | null;
             /** @description The document against the case: names fuzzily (accents and other scripts folded as ICAO 9303 writes them), date of birth exactly */
             comparison: {
                 surname: {
@@ -937,9 +1022,9 @@ export interface components {
                     outcome: "match" | "mismatch" | "not_on_case" | "unreadable";
                 };
             };
-            /** @description Any high signal rates High, any medium Medium, else Low */
+            /** @description Any high signal rates High, any medium Medium, else Low (so Low needs the printed zone read and agreeing with the MRZ) */
             signals: {
-                /** @description Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, name_minor_difference, not_on_case, issuing_state_unknown, document_type_mismatch, date_unreadable */
+                /** @description Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, viz_mrz_mismatch, issuing_state_unknown, name_minor_difference, not_on_case, document_type_mismatch, date_unreadable, mrz_only */
                 code: string;
                 severity: "low" | "medium" | "high";
                 message: string;

@@ -52,7 +52,7 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
             if (err instanceof DocumentUnreadable) throw new CheckCannotComplete(err.message, { cause: err })
             throw err
           }
-          const printed = await readPrintedZone(pool, document, pageOf(reading))
+          const printed = await readPrintedZone(pool, document, { ...pageOf(reading), format: reading.format })
           return withImageSignals(assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10), printed), await integrity())
         },
       },

@@ -1,5 +1,6 @@
-import type { OcrPool } from '../../../infra/ocr/ocr-service.ts'
-import { type PageTurn, VIZ_IMAGE_TASKS } from './viz-image-task-names.ts'
+import { imageSize } from 'image-size'
+import type { OcrPool, PlacedLine } from '../../../infra/ocr/ocr-service.ts'
+import { type PageCrop, type PageTurn, VIZ_IMAGE_TASKS } from './viz-image-task-names.ts'
 import { PRINTED_FIELDS } from './viz-labels.ts'
 import { printedValues, type PrintedText } from './viz-reading.ts'
 
@@ -17,10 +18,36 @@ async function pageImage (ocr: OcrPool, document: { bytes: Uint8Array, kind: 'pd
   return page!
 }
 
-async function readPage (ocr: OcrPool, image: Uint8Array, turn: PageTurn): Promise<PrintedText> {
-  const upright = await ocr.runImageTask<Uint8Array>(VIZ_IMAGE_TASKS.printedPage, image, { rotation: turn.rotation, tiltDeg: turn.tiltDeg })
-  const { lines } = await ocr.recognise(upright, { layout: true })
-  return printedValues(lines ?? [])
+/** The MRZ's lines as OCR saw them on the page: many fillers, or one long run of code characters. */
+const isMrzLine = (line: PlacedLine) => (line.text.match(/[<«]/g) ?? []).length >= 5 || /^[A-Z0-9<]{28,}$/.test(line.text.replace(/\s/g, ''))
+
+// ICAO 9303: an MRZ line is 44 (TD3) or 30 (TD1) characters of 2.54 mm.
+const MRZ_WIDTH_MM = { TD1: 76.2, TD2: 91.4, TD3: 111.8 }
+/** How far above the MRZ's top the printed zone reaches, in MRZ widths: a passport page's 72 mm; a card's front drawn above its back. */
+const REACH_ABOVE = { TD1: 1.75, TD2: 0.75, TD3: 0.75 }
+/** Print this many pixels a millimetre (a 2 mm label 26 pixels high) reads best. */
+const PIXELS_PER_MM = 13
+
+/** Where to look again, drawn larger: the document around its MRZ, when the page holds it small (a scan of a sheet, a photo). */
+function cropAroundMrz (lines: readonly PlacedLine[], size: { width: number, height: number }, format: keyof typeof MRZ_WIDTH_MM, samePage: boolean): PageCrop | null {
+  const mrz = lines.filter(isMrzLine)
+  if (mrz.length === 0) return null
+  const box = { x0: Math.min(...mrz.map((l) => l.box.x0)), y0: Math.min(...mrz.map((l) => l.box.y0)), x1: Math.max(...mrz.map((l) => l.box.x1)), y1: Math.max(...mrz.map((l) => l.box.y1)) }
+  const w = box.x1 - box.x0
+  if (w > 0.8 * size.width) return null
+  const above = samePage ? REACH_ABOVE[format] : 1
+  const clamp = (v: number) => Math.max(0, Math.min(1, v))
+  return {
+    x0: clamp((box.x0 - 0.15 * w) / size.width), x1: clamp((box.x1 + 0.15 * w) / size.width),
+    y0: clamp((box.y0 - above * w) / size.height), y1: clamp((box.y1 + 0.05 * w) / size.height),
+    width: Math.round(1.3 * MRZ_WIDTH_MM[format] * PIXELS_PER_MM),
+  }
+}
+
+async function readView (ocr: OcrPool, image: Uint8Array, turn: PageTurn, crop?: PageCrop) {
+  const upright = await ocr.runImageTask<Uint8Array>(VIZ_IMAGE_TASKS.printedPage, image, { rotation: turn.rotation, tiltDeg: turn.tiltDeg, ...crop ? { crop } : {} })
+  const { lines = [] } = await ocr.recognise(upright, { layout: true })
+  return { lines, size: imageSize(upright) }
 }
 
 const hasAny = (text: PrintedText) => PRINTED_FIELDS.some((field) => text[field].length > 0)
@@ -31,14 +58,24 @@ const coreRead = (text: PrintedText) => text.surname.length > 0 && text.birthDat
  * read on, upright as the MRZ stands; a PDF's other page too (a card's front and back) when that
  * page lacks them. Null when no labelled value was found at all.
  */
-export async function readPrintedZone (ocr: OcrPool, document: { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg', pageCount: number }, at: MrzPageAt): Promise<PrintedText | null> {
+export async function readPrintedZone (ocr: OcrPool, document: { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg', pageCount: number }, at: MrzPageAt & { format: keyof typeof MRZ_WIDTH_MM }): Promise<PrintedText | null> {
   const pages = document.kind === 'pdf' ? Math.min(MAX_PAGES, document.pageCount) : 1
   const order = [at.index, ...Array.from({ length: pages }, (_, i) => i).filter((i) => i !== at.index)]
-  let found: PrintedText | null = null
+  const found: PrintedText = { surname: [], givenNames: [], birthDate: [], documentNumber: [], expirationDate: [] }
+  let crop: PageCrop | null = null
+  const add = (text: PrintedText) => { for (const f of PRINTED_FIELDS) found[f].push(...text[f]) }
   for (const index of order) {
-    const text = await readPage(ocr, await pageImage(ocr, document, index), at)
-    found = found === null ? text : Object.fromEntries(PRINTED_FIELDS.map((f) => [f, [...found![f], ...text[f]]])) as PrintedText
+    const image = await pageImage(ocr, document, index)
+    const whole = await readView(ocr, image, at)
+    add(printedValues(whole.lines))
     if (coreRead(found)) break
+    // The card's other page in a scan stands where this one does.
+    if (index === at.index) crop = cropAroundMrz(whole.lines, whole.size, at.format, true)
+    else if (crop !== null) crop = { ...crop as PageCrop, y0: Math.max(0, crop.y1 - (crop.y1 - crop.y0) / REACH_ABOVE[at.format]) }
+    if (crop) {
+      add(printedValues((await readView(ocr, image, at, crop)).lines))
+      if (coreRead(found)) break
+    }
   }
-  return found !== null && hasAny(found) ? found : null
+  return hasAny(found) ? found : null
 }

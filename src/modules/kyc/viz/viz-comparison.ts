@@ -42,7 +42,8 @@ const compact = (value: string) => value.replace(/\s+/g, ' ').trim()
 
 /** The first candidate that has its field's shape (a date, a number, letters), as shown in the result. */
 function printedValue (field: PrintedField, candidates: string[], mrzDate: string | null): string | null {
-  for (const candidate of candidates) {
+  // A word with no letter or digit is a frame's edge or a speck, not part of the value.
+  for (const candidate of candidates.map((c) => c.split(/\s+/).filter((word) => /[\p{L}0-9]/u.test(word)).join(' '))) {
     if (field === 'birthDate' || field === 'expirationDate') {
       const date = parsePrintedDate(candidate)
       if (date) return isoOfPrinted(date, mrzDate)

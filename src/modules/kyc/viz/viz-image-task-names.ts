@@ -7,3 +7,6 @@ export const VIZ_IMAGE_TASKS = { printedPage: 'kyc.printedZonePage' } as const
 
 /** How the page stands: the clockwise quarter turns and tilt that make the MRZ (and so the page) upright. */
 export interface PageTurn { rotation: 0 | 90 | 180 | 270, tiltDeg: number }
+
+/** A part of the upright page, in fractions of its width and height (0..1), and how wide to draw that part in pixels. */
+export interface PageCrop { x0: number, y0: number, x1: number, y1: number, width: number }

@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import type { PageTurn } from './viz-image-task-names.ts'
+import type { PageCrop, PageTurn } from './viz-image-task-names.ts'
 
 /**
  * Tesseract reads a page's print best with capitals 20-40 pixels high; a phone photo holds many
@@ -37,20 +37,33 @@ function inkOnly (rgba: Uint8ClampedArray): void {
   }
 }
 
-/** The page upright (turned and untilted as its MRZ says), scaled to at most PRINTED_PAGE_LONG_SIDE, as a PNG. */
-export async function printedPageImage (bytes: Uint8Array, turn: PageTurn): Promise<Uint8Array> {
+/** A crop is drawn at most this large: a card's print at a readable size is far less. */
+const CROP_MAX_PIXELS = 6_000_000
+
+/**
+ * The page upright (turned and untilted as its MRZ says) with only its print kept, as a PNG: the
+ * whole page with its long side PRINTED_PAGE_LONG_SIDE, or `crop` of it drawn `crop.width` wide.
+ */
+export async function printedPageImage (bytes: Uint8Array, turn: PageTurn, crop?: PageCrop): Promise<Uint8Array> {
   const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-  const scale = PRINTED_PAGE_LONG_SIDE / Math.max(image.width, image.height)
   const sideways = turn.rotation % 180 !== 0
-  const width = Math.max(1, Math.round((sideways ? image.height : image.width) * scale))
-  const height = Math.max(1, Math.round((sideways ? image.width : image.height) * scale))
+  const fullWidth = sideways ? image.height : image.width
+  const fullHeight = sideways ? image.width : image.height
+  const part = crop ?? { x0: 0, y0: 0, x1: 1, y1: 1, width: 0 }
+  const partWidth = (part.x1 - part.x0) * fullWidth
+  const partHeight = (part.y1 - part.y0) * fullHeight
+  let scale = crop ? crop.width / partWidth : PRINTED_PAGE_LONG_SIDE / Math.max(fullWidth, fullHeight)
+  scale = Math.min(scale, Math.sqrt(CROP_MAX_PIXELS / (partWidth * partHeight)))
+  const width = Math.max(1, Math.round(partWidth * scale))
+  const height = Math.max(1, Math.round(partHeight * scale))
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, width, height)
-  ctx.translate(width / 2, height / 2)
-  ctx.rotate(((turn.rotation - turn.tiltDeg) * Math.PI) / 180)
+  ctx.translate(-part.x0 * fullWidth * scale, -part.y0 * fullHeight * scale)
   ctx.scale(scale, scale)
+  ctx.translate(fullWidth / 2, fullHeight / 2)
+  ctx.rotate(((turn.rotation - turn.tiltDeg) * Math.PI) / 180)
   ctx.drawImage(image, -image.width / 2, -image.height / 2)
   ctx.setTransform(1, 0, 0, 1, 0, 0)
   const pixels = ctx.getImageData(0, 0, width, height)

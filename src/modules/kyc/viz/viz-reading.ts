@@ -24,7 +24,9 @@ const height = (box: PlacedWord['box']) => box.y1 - box.y0
 const union = (a: PlacedWord['box'], b: PlacedWord['box']) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
 
 /** A label's word as OCR gives it over guilloche: one letter wrong in a long word ("Sumame", "Giltig") is still the word. */
-const sameWord = (read: string | undefined, word: string) => read === word || (read !== undefined && word.length >= 5 && Math.abs(read.length - word.length) <= 1 && editDistance(read, word) <= 1)
+// "rn" read as "m" is OCR's commonest slip in small print.
+const sameWord = (read: string | undefined, word: string) => read === word || (read !== undefined && word.length >= 5 &&
+  Math.abs(read.length - word.length) <= 1 && editDistance(read.replace(/rn/g, 'm'), word.replace(/rn/g, 'm')) <= 1)
 
 /** The label phrase starting at word `at`, longest first: its field and how many words it takes. */
 function phraseAt (folded: string[], at: number): { field: FoundLabel['field'], length: number } | null {
@@ -90,7 +92,8 @@ export function printedValues (lines: readonly PlacedLine[]): PrintedText {
     const nextOnRow = labels.filter((l) => l !== label && l.box.x0 > label.box.x1 && Math.min(l.box.y1, label.box.y1) - Math.max(l.box.y0, label.box.y0) > 0.3 * h)
     const columnEnd = Math.min(Infinity, ...nextOnRow.map((l) => l.box.x0))
     const below = kept
-      .map((candidate) => ({ candidate, words: candidate.words.filter((w) => w.box.x0 >= label.box.x0 - 1.5 * h && w.box.x0 < columnEnd && w.box.y0 > label.box.y0 + 0.5 * h) }))
+      .filter((candidate) => candidate !== kept[label.line])
+      .map((candidate) => ({ candidate, words: candidate.words.filter((w) => w.box.x0 >= label.box.x0 - 1.5 * h && w.box.x0 < columnEnd && w.box.y0 > label.box.y0 + 0.5 * h && /[\p{L}0-9]/u.test(w.text)) }))
       .filter(({ words }) => words.length > 0)
       .map(({ candidate, words }) => ({ candidate, words, gap: Math.min(...words.map((w) => w.box.y0)) - label.box.y1 }))
       .filter(({ gap }) => gap > -0.5 * h && gap < 3 * h)
