@@ -36,25 +36,27 @@ function normalised (values: Float32Array): Vector {
   return values
 }
 
-/** Every MRZ character drawn in OCR-B into a cell, plain and emboldened (ink spreads in print and on photos). */
+/** Every MRZ character drawn in OCR-B into a cell: plain, emboldened (ink spreads in print) and blurred (photos). */
 function characterTemplates (): { char: string, vectors: Vector[] }[] {
   if (templates) return templates
   if (!GlobalFonts.has(FAMILY)) GlobalFonts.registerFromPath(fileURLToPath(new URL('./ocr-b/OCRB.otf', import.meta.url)), FAMILY)
   const scale = 4
   templates = [...MRZ_CHARACTERS].map((char) => ({
     char,
-    vectors: [0, 1].map((bold) => {
+    vectors: [[0, 0], [1, 0], [0.5, 1.2]].map(([bold, blur]) => {
       const canvas = createCanvas(CELL_WIDTH * scale, CELL_HEIGHT * scale)
       const ctx = canvas.getContext('2d')
       ctx.fillStyle = '#ffffff'
       ctx.fillRect(0, 0, canvas.width, canvas.height)
+      // Photos soften the ink: a blurred template matches them better than a sharp one.
+      if (blur! > 0) ctx.filter = `blur(${blur! * scale}px)`
       ctx.fillStyle = '#000000'
       ctx.strokeStyle = '#000000'
       ctx.font = `${(CAP * scale) / 0.7}px "${FAMILY}"`
       ctx.textAlign = 'center'
       const baseline = (ABOVE + CAP) * scale
       ctx.fillText(char, (CELL_WIDTH * scale) / 2, baseline)
-      if (bold > 0) { ctx.lineWidth = bold * scale; ctx.strokeText(char, (CELL_WIDTH * scale) / 2, baseline) }
+      if (bold! > 0) { ctx.lineWidth = bold! * scale; ctx.strokeText(char, (CELL_WIDTH * scale) / 2, baseline) }
       const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data
       const out = new Float32Array(CELL_WIDTH * CELL_HEIGHT)
       for (let y = 0; y < canvas.height; y++) {

@@ -35,8 +35,8 @@ export interface MrzPage {
 type DocumentFile = { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg' }
 
 const NO_MRZ = 'No machine-readable zone (MRZ) was found: upload a sharp, straight photo or scan of the whole photo page, with the two or three lines of letters and < signs at the bottom.'
-// 300 dpi: the MRZ's characters come out about 30 pixels high, as the image preparation wants.
-const PDF_DPI = 300
+// 200 dpi: the MRZ's capitals come out about 19 pixels high, enough to locate and cut them; 300 made each page twice the pixels to draw, encode and decode.
+const PDF_DPI = 200
 
 /** Turns what the OCR pool says about a file into a reason the uploader can act on. */
 function unreadable (error: unknown): unknown {
@@ -48,6 +48,8 @@ function unreadable (error: unknown): unknown {
   return error
 }
 
+// The least mean score of a line read glyph by glyph that counts as read cleanly (garbage scores about 0.6).
+const SURE_GLYPHS = 0.8
 // A TD1 card scanned as a PDF has its front and back on two pages; more pages than this is not an identity document.
 const MAX_PAGES = 4
 
@@ -80,55 +82,64 @@ async function readByTesseract (ocr: OcrPool, prepared: PreparedMrzLines, now: D
 const prepare = (ocr: OcrPool, image: Uint8Array, options: { flip: boolean, forTesseract: boolean }) =>
   ocr.runImageTask<PreparedMrzLines>(MRZ_IMAGE_TASKS.prepareLines, image, options)
 
+interface GlyphOutcome extends PageOutcome { image: Uint8Array, prepared: PreparedMrzLines, flipped: boolean, sure: boolean }
+
 /**
- * A page read: glyph by glyph against OCR-B, taken when every check digit holds (a shape match
- * does not see the K and L that tesseract sees in a run of `<`), as the MRZ's chevrons say it
- * stands, then the other way up; only then by tesseract, capital height after capital height,
- * until two readings agree.
+ * A page read glyph by glyph against OCR-B (a shape match does not see the K and L that tesseract
+ * sees in a run of `<`), as the MRZ's chevrons say it stands, then the other way up.
  */
-async function readPage (ocr: OcrPool, image: Uint8Array, index: number, now: Date, prepared: PreparedMrzLines): Promise<PageOutcome> {
+async function readPageByGlyphs (ocr: OcrPool, image: Uint8Array, index: number, now: Date, prepared: PreparedMrzLines): Promise<GlyphOutcome> {
   const pageOf = (from: PreparedMrzLines): MrzPage => ({ index, rotation: from.rotation, tiltDeg: from.tiltDeg })
-  const byView: { view: PreparedMrzLines, readings: MrzCandidate[] }[] = []
-  for (const flip of prepared.located ? [false, true] : [false]) {
-    const view = flip ? await prepare(ocr, image, { flip, forTesseract: false }) : prepared
+  let best: GlyphOutcome | null = null
+  for (const flipped of prepared.located ? [false, true] : [false]) {
+    const view = flipped ? await prepare(ocr, image, { flip: true, forTesseract: false }) : prepared
     const byGlyph = view.glyphs && glyphCandidate(view.glyphs, now)
-    if (byGlyph?.valid) return { agreed: byGlyph, readings: [byGlyph], page: pageOf(view) }
-    byView.push({ view, readings: byGlyph ? [byGlyph] : [] })
+    // Every glyph matched well and a check digit still fails: that is what is printed, not a misreading.
+    const sure = byGlyph !== null && Math.min(...view.glyphs!.map((line) => line.confidence)) >= SURE_GLYPHS
+    const outcome = { agreed: byGlyph?.valid ? byGlyph : null, readings: byGlyph ? [byGlyph] : [], page: pageOf(view), image, prepared, flipped, sure }
+    if (outcome.agreed || sure) return outcome
+    if (!best || (byGlyph && (!best.readings[0] || compareCandidates(byGlyph, best.readings[0]) < 0))) best = outcome
   }
-  // The way up whose glyphs read better is the one tesseract tries.
-  const likelier = byView.sort((a, b) => (a.readings[0] && b.readings[0] ? compareCandidates(a.readings[0], b.readings[0]) : b.readings.length - a.readings.length))[0]!
-  const flip = likelier.view !== prepared
-  const forTesseract = prepared.located ? await prepare(ocr, image, { flip, forTesseract: true }) : prepared
-  const agreed = await readByTesseract(ocr, forTesseract, now, likelier.readings)
-  return { agreed, readings: likelier.readings, page: pageOf(likelier.view) }
+  return best!
+}
+
+/** A page read by tesseract, the way up its glyphs read better, capital height after capital height, until two readings agree. */
+async function readPageByTesseract (ocr: OcrPool, outcome: GlyphOutcome, now: Date): Promise<PageOutcome> {
+  const lines = outcome.prepared.located ? await prepare(ocr, outcome.image, { flip: outcome.flipped, forTesseract: true }) : outcome.prepared
+  const readings = [...outcome.readings]
+  const agreed = await readByTesseract(ocr, lines, now, readings)
+  return { agreed, readings, page: outcome.page }
 }
 
 /**
- * Finds and reads the MRZ of an identity document: each page (a PDF's first few) is searched for
- * the MRZ, wherever it lies and whichever way up; the page where it stands out is read again,
- * prepared another way, until every check digit holds and two readings agree on the name. A page
- * where none stands out is read from its lowest lines of print, as a last resort. A document whose
- * digits never hold comes back invalid, as printed.
+ * Finds and reads the MRZ of an identity document: each page (a PDF's first few, the last first: a
+ * card's back follows its front) is searched for the MRZ, wherever it lies and whichever way up, and read glyph by glyph.
+ * Only when no page reads cleanly that way is tesseract asked, on the likeliest page, reading it
+ * again prepared another way until two readings agree; a page where no MRZ stands out is read
+ * from its lowest lines of print, as a last resort. A document whose digits never hold comes back
+ * invalid, as printed.
  */
 export async function readMrz (ocr: OcrPool, document: DocumentFile, now: Date): Promise<MrzReading> {
   try {
     const pages = await pageCount(ocr, document)
     const outcomes: PageOutcome[] = []
-    const unlocated: { image: Uint8Array, index: number }[] = []
-    for (let index = 0; index < pages; index++) {
+    const byGlyphs: GlyphOutcome[] = []
+    // The last page first: a card's MRZ is on its back, scanned after its front.
+    for (let index = pages - 1; index >= 0; index--) {
       const image = await pageImage(ocr, document, index)
       const prepared = await prepare(ocr, image, { flip: false, forTesseract: false })
-      if (!prepared.located) { unlocated.push({ image, index }); continue }
-      const outcome = await readPage(ocr, image, index, now, prepared)
+      const outcome = prepared.located ? await readPageByGlyphs(ocr, image, index, now, prepared) : { agreed: null, readings: [], page: { index, rotation: 0 as const, tiltDeg: 0 }, image, prepared, flipped: false, sure: false }
       if (outcome.agreed) return toReading(outcome.agreed, outcome.page)
+      byGlyphs.push(outcome)
       outcomes.push(outcome)
     }
-    if (!outcomes.some((outcome) => outcome.readings.some((reading) => reading.valid))) {
-      for (const { image, index } of unlocated.slice(0, 1)) {
-        const outcome = await readPage(ocr, image, index, now, await prepare(ocr, image, { flip: false, forTesseract: true }))
-        if (outcome.agreed) return toReading(outcome.agreed, outcome.page)
-        outcomes.push(outcome)
-      }
+    if (!byGlyphs.some((outcome) => outcome.sure)) {
+      // The page whose glyphs came nearest, else the first where an MRZ stood out, else the first.
+      const likeliest = [...byGlyphs].sort((a, b) => a.readings[0] && b.readings[0] ? compareCandidates(a.readings[0], b.readings[0]) : b.readings.length - a.readings.length || Number(b.prepared.located) - Number(a.prepared.located))[0]!
+      const unlocated = likeliest.prepared.located ? likeliest : { ...likeliest, prepared: await prepare(ocr, likeliest.image, { flip: false, forTesseract: true }) }
+      const outcome = await readPageByTesseract(ocr, unlocated, now)
+      if (outcome.agreed) return toReading(outcome.agreed, outcome.page)
+      outcomes.push(outcome)
     }
     const finals = outcomes.flatMap((outcome) => {
       const final = finalReading(outcome.readings, now)
