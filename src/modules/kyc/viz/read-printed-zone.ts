@@ -25,8 +25,8 @@ const isMrzLine = (line: PlacedLine) => (line.text.match(/[<«]/g) ?? []).length
 const MRZ_WIDTH_MM = { TD1: 76.2, TD2: 91.4, TD3: 111.8 }
 /** How far above the MRZ's top the printed zone reaches, in MRZ widths: a passport page's 72 mm; a card's front drawn above its back. */
 const REACH_ABOVE = { TD1: 1.75, TD2: 0.75, TD3: 0.75 }
-/** Print this many pixels a millimetre (a 2 mm label 26 pixels high) reads best. */
-const PIXELS_PER_MM = 13
+/** Print this many pixels a millimetre reads best: a scan's 1.3 mm labels come out 26 pixels high. */
+const PIXELS_PER_MM = 20
 
 /** Where to look again, drawn larger: the document around its MRZ, when the page holds it small (a scan of a sheet, a photo). */
 function cropAroundMrz (lines: readonly PlacedLine[], size: { width: number, height: number }, format: keyof typeof MRZ_WIDTH_MM, samePage: boolean): PageCrop | null {

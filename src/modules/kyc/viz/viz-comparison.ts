@@ -1,7 +1,8 @@
 import type { MrzFields } from '../mrz/index.ts'
+import { editDistance } from '#shared/jaro-winkler.ts'
 import { mrzSpellings } from '../mrz/mrz-names.ts'
 import { isoOfPrinted, parsePrintedDate } from './viz-dates.ts'
-import { PRINTED_FIELDS, type PrintedField } from './viz-labels.ts'
+import { foldWord, LABEL_PHRASES, PRINTED_FIELDS, type PrintedField } from './viz-labels.ts'
 import type { PrintedText } from './viz-reading.ts'
 
 export type PrintedValues = Record<PrintedField, string | null>
@@ -23,20 +24,44 @@ function nameSpellings (printed: string): string[] {
  * The printed name against the MRZ's: the same letters, or the MRZ's a start of the printed one when
  * its name field is full (a long name truncated, ICAO 9303 part 3).
  */
+/** A full name field may hold each given name cut to its first letters ("M C A" for MARIE CHRISTINE ANNE …). */
+function initialsOf (spelling: string, mrz: string): boolean {
+  const printedWords = spelling.split(' ')
+  let at = 0
+  return mrz.split(' ').every((word) => {
+    while (at < printedWords.length && !printedWords[at]!.startsWith(word)) at++
+    return at++ < printedWords.length
+  })
+}
+
+/**
+ * OCR misreads a letter or two of a printed name (Ñ as "Iii", Ł as "t"), while an edited name is
+ * another name: up to two letters (a quarter of a long name) apart is the same name.
+ */
+const OCR_SLIPS = (length: number) => Math.max(2, Math.floor(length / 4))
+
 function compareName (printed: string, mrz: string, truncated: boolean): boolean {
   // OCR may drop an umlaut's dots, so Ä read as A meets the MRZ's AE.
   const plain = (name: string) => name.replace(/([AOU])E/g, '$1')
-  return nameSpellings(printed).some((spelling) => spelling === mrz || plain(spelling) === plain(mrz) || (truncated && mrz.length >= 2 && spelling.startsWith(mrz)))
+  return nameSpellings(printed).some((spelling) => spelling === mrz || plain(spelling) === plain(mrz) ||
+    editDistance(plain(spelling), plain(mrz)) <= OCR_SLIPS(mrz.length) ||
+    (truncated && mrz.length >= 2 && (spelling.startsWith(mrz) || initialsOf(spelling, mrz))))
 }
 
 /** Pairs OCR confuses in document numbers; the MRZ, whose check digit holds, says which was printed. */
 const NUMBER_LOOKALIKES = ['0OQD', '1IL', '2Z', '5S', '6G', '8B']
 const alike = (a: string, b: string) => a === b || NUMBER_LOOKALIKES.some((set) => set.includes(a) && set.includes(b))
 
+/** A number read two or more characters short or long is a partial reading, not another number. */
+const isPartial = (printed: string, mrz: string) => Math.abs(printed.length - mrz.length) >= 2
+
 function compareNumber (printed: string, mrz: string): boolean {
   const compact = printed.toUpperCase().replace(/[^A-Z0-9]/g, '')
   return compact.length === mrz.length && [...compact].every((ch, i) => alike(ch, mrz[i]!))
 }
+
+/** Words of labels: a "name" holding one is a label OCR garbled, not the page's value. */
+const LABEL_WORDS = new Set(LABEL_PHRASES.flatMap((phrase) => phrase.words).filter((word) => word.length >= 4))
 
 const compact = (value: string) => value.replace(/\s+/g, ' ').trim()
 
@@ -50,7 +75,7 @@ function printedValue (field: PrintedField, candidates: string[], mrzDate: strin
     } else if (field === 'documentNumber') {
       const value = candidate.toUpperCase().replace(/[^A-Z0-9]/g, '')
       if (value.length >= 5 && value.length <= 20 && /\d/.test(value)) return value
-    } else if ((candidate.match(/\p{L}/gu) ?? []).length >= 2) {
+    } else if ((candidate.match(/\p{L}/gu) ?? []).length >= 2 && !candidate.split(/\s+/).some((word) => LABEL_WORDS.has(foldWord(word)))) {
       return compact(candidate.replace(/[^\p{L}\p{M}0-9|' \-]/gu, ' '))
     }
   }
@@ -76,7 +101,8 @@ export function comparePrinted (text: PrintedText, mrz: MrzFields, nameTruncated
   const comparison = Object.fromEntries(PRINTED_FIELDS.map((field) => {
     const value = printed[field]
     const expected = onMrz[field]
-    const outcome: PrintedOutcome = value === null || expected === null ? 'not_read' : agrees(field, value, expected) ? 'match' : 'mismatch'
+    const unsure = value !== null && expected !== null && field === 'documentNumber' && isPartial(value, expected)
+    const outcome: PrintedOutcome = value === null || expected === null || unsure ? 'not_read' : agrees(field, value, expected) ? 'match' : 'mismatch'
     return [field, { printed: value, mrz: expected, outcome }]
   })) as PrintedComparison
   return { printed, comparison }

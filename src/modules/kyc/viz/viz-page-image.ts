@@ -30,7 +30,9 @@ function inkOnly (rgba: Uint8ClampedArray): void {
   const paper = Math.max(ink + 32, percentile(histogram, total, 0.5) - 15)
   for (let i = 0; i < rgba.length; i += 4) {
     const brightest = Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)
-    const v = Math.max(0, Math.min(255, Math.round(((brightest - ink) * 255) / (paper - ink))))
+    // Squared, so pale small labels come out as dark as tesseract needs while paper stays white.
+    const level = Math.max(0, Math.min(1, (brightest - ink) / (paper - ink)))
+    const v = Math.round(255 * level * level)
     rgba[i] = v
     rgba[i + 1] = v
     rgba[i + 2] = v
