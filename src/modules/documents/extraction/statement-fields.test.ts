@@ -161,6 +161,7 @@ describe('parseStatementText', () => {
     assert.deepEqual(value(parseStatementText('Statement period: 12 September 2026 © 11 October 2026', 1).statementPeriod), { start: '2026-09-12', end: '2026-10-11' })
     assert.deepEqual(parseStatementText('04/03/2026 Balance carried forward 1,942 54', 1).closingBalance, { value: '1942.54', confidence: 0.9 })
     assert.equal(value(parseStatementText('31 May 2026 Balance camied forward 2,632.34', 1).closingBalance), '2632.34')
+    assert.equal(value(parseStatementText('01/09/2026 Opening balance 4,950,99', 1).openingBalance), '4950.99')
     assert.equal(value(parseStatementText('Sort code 40-30-12 Account num ber 77460071', 1).accountNumber), '77460071')
     assert.equal(value(parseStatementText('MR PRIYA PATEL Account name; Mr Priya Patel', 1).accountHolderName), 'Mr Priya Patel')
   })

@@ -27,8 +27,8 @@ const CLOSING = /\b(?:closing\s+balance|balance\s+ca\w{3,4}d\s+forward|carried\s
 const DATED_ROW = new RegExp(`^\\s*(?:${DATE_SOURCE})\\s`, 'i')
 /** Labels of other figures a summary box prints beside a balance ("Opening balance 1,250.00  Money in 2,150.00"). */
 const OTHER_FIGURE = /\b(?:money\s+(?:in|out)|paid\s+(?:in|out)|payments?\s+(?:in|out)|total\s+(?:in|out|paid|credits?|debits?|payments?|deposits?|withdrawals?)|credits|debits|deposits|withdrawals)\b/i
-/** OCR may read a balance's decimal point as a gap ("1,942 54"); the thousands comma marks it as money. */
-const OCR_SPACED_AMOUNT = /(?<![\d,.])(\d{1,3}(?:,\d{3})+) (\d{2})(?![\d,.])/
+/** OCR may read a balance's decimal point as a gap or a comma ("1,942 54", "4,950,99"); the thousands comma marks it as money. */
+const OCR_SPACED_AMOUNT = /(?<![\d,.])(\d{1,3}(?:,\d{3})+)[ ,](\d{2})(?![\d,.])/
 const AMOUNT = new RegExp(`(?<![\\d,.])${AMOUNT_SOURCE}(?![\\d,])`, 'g')
 const HEADER_LINES = 12
 /** An addressee line: a title and one to four names ("MR JOHN A SMITH"), as a letter's address block starts. */
