@@ -96,7 +96,7 @@ export interface PreparedMrz {
  * along its own slope (a tilt, a perspective), greyed and framed in white, since tesseract reads a
  * single line (page mode 7) more faithfully than a block. `flip` reads it the other way up.
  */
-export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: boolean, capHeights?: readonly number[] } = {}): Promise<PreparedMrz> {
+export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: boolean, capHeights?: readonly number[], glyphs?: boolean } = {}): Promise<PreparedMrz> {
   const capHeights = options.capHeights ?? MRZ_CAP_HEIGHTS
   const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
   const scale = Math.min(1, LOCATE_SIDE / Math.max(image.width, image.height), Math.sqrt(ANALYSIS_MAX_PIXELS / (image.width * image.height)))
@@ -110,15 +110,19 @@ export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: bool
   const located = options.flip ? flipped(found, upright) : found
   const view = { scale, size, quarterTurns: located.quarterTurns }
   const attempts = capHeights.map((capHeight) => located.lines.map((line) => encodeGrey(withBorder(cutLine(image, line, view, capHeight), capHeight))))
-  // Every line cut at the scale of the lowest capitals (a line of letters), so one letter height holds for all.
-  const letters = Math.min(...located.lines.map((line) => line.capHeight))
-  const glyphLines = located.lines.map((line) => cutLine(image, { ...line, capHeight: letters }, view, GLYPH_CAP_HEIGHT, 1))
-  // The names line holds only letters and fillers: the TD1's third, the others' first.
-  const letterHeight = letterHeightOf(glyphLines[located.lines.length === 3 ? 2 : 0]!)
-  const glyphs = glyphLines.map((line) => readGlyphs(line, lineLengths(located.lines), letterHeight))
+  const glyphs = options.glyphs === false ? [null] : readLinesByGlyphs(image, located.lines, view)
   const [first] = located.lines
   const tiltDeg = first ? Math.round((Math.atan2(first.end[1] - first.start[1], first.end[0] - first.start[0]) * 1800) / Math.PI) / 10 : 0
   return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true }
+}
+
+/** The located lines read glyph by glyph against OCR-B, each cut at the scale of the lowest capitals (a line of letters), so one letter height holds for all. */
+function readLinesByGlyphs (image: Image, lines: LocatedLine[], view: { scale: number, size: { width: number, height: number }, quarterTurns: number }): (GlyphReading | null)[] {
+  const letters = Math.min(...lines.map((line) => line.capHeight))
+  const glyphLines = lines.map((line) => cutLine(image, { ...line, capHeight: letters }, view, GLYPH_CAP_HEIGHT, 1))
+  // The names line holds only letters and fillers: the TD1's third, the others' first.
+  const letterHeight = letterHeightOf(glyphLines[lines.length === 3 ? 2 : 0]!)
+  return glyphLines.map((line) => readGlyphs(line, lineLengths(lines), letterHeight))
 }
 
 /**
