@@ -52,6 +52,13 @@ function compareName (printed: string, mrz: string, truncated: boolean): boolean
 const NUMBER_LOOKALIKES = ['0OQD', '1IL', '2Z', '5S', '6G', '8B']
 const alike = (a: string, b: string) => a === b || NUMBER_LOOKALIKES.some((set) => set.includes(a) && set.includes(b))
 
+/** Given names read with a name missing (the first cut off at a photo's edge) are a partial reading. */
+function isWordsShort (printed: string, mrz: string): boolean {
+  const words = nameSpellings(printed)[0]!.split(' ')
+  const mrzWords = mrz.split(' ')
+  return words.length < mrzWords.length && words.every((word) => mrzWords.includes(word))
+}
+
 /** A number read two or more characters short or long is a partial reading, not another number. */
 const isPartial = (printed: string, mrz: string) => Math.abs(printed.length - mrz.length) >= 2
 
@@ -71,7 +78,9 @@ function printedValue (field: PrintedField, candidates: string[], mrzDate: strin
   for (const candidate of candidates.map((c) => c.split(/\s+/).filter((word) => /[\p{L}0-9]/u.test(word)).join(' '))) {
     if (field === 'birthDate' || field === 'expirationDate') {
       const date = parsePrintedDate(candidate)
-      if (date) return isoOfPrinted(date, mrzDate)
+      const iso = date && isoOfPrinted(date, mrzDate)
+      // The same day and month with another two-digit year is a year OCR cut short ("16.03.19" of 1996), not a date.
+      if (iso && !(date.yearDigits === 2 && mrzDate !== null && iso.slice(4) === mrzDate.slice(4) && iso !== mrzDate)) return iso
     } else if (field === 'documentNumber') {
       const value = candidate.toUpperCase().replace(/[^A-Z0-9]/g, '')
       if (value.length >= 5 && value.length <= 20 && /\d/.test(value)) return value
@@ -101,7 +110,7 @@ export function comparePrinted (text: PrintedText, mrz: MrzFields, nameTruncated
   const comparison = Object.fromEntries(PRINTED_FIELDS.map((field) => {
     const value = printed[field]
     const expected = onMrz[field]
-    const unsure = value !== null && expected !== null && field === 'documentNumber' && isPartial(value, expected)
+    const unsure = value !== null && expected !== null && ((field === 'documentNumber' && isPartial(value, expected)) || (field === 'givenNames' && isWordsShort(value, expected)))
     const outcome: PrintedOutcome = value === null || expected === null || unsure ? 'not_read' : agrees(field, value, expected) ? 'match' : 'mismatch'
     return [field, { printed: value, mrz: expected, outcome }]
   })) as PrintedComparison
