@@ -44,12 +44,12 @@ export function compareCandidates (a: MrzCandidate, b: MrzCandidate): number {
 /**
  * The best parse of one OCR reading: each group of lines that could be an MRZ, with every repair
  * the format allows, judged by the check digits. A look-alike swap (0 for O) is taken only when it
- * makes every check digit hold. Null when no line looks like an MRZ.
+ * makes every check digit hold (unless `lookAlikeSwaps` is false). Null when no line looks like an MRZ.
  */
-export function bestCandidate (ocrLines: OcrLine[], now: Date): MrzCandidate | null {
+export function bestCandidate (ocrLines: OcrLine[], now: Date, options: { lookAlikeSwaps?: boolean } = {}): MrzCandidate | null {
   let best: MrzCandidate | null = null
   const groups = mrzLineGroups(ocrLines)
-  for (const swaps of [false, true]) {
+  for (const swaps of options.lookAlikeSwaps === false ? [false] : [false, true]) {
     for (const group of groups) {
       for (const lines of repairedCandidates(group.format, group.lines, swaps)) {
         const parsed = parseMrzLines(lines, now)

@@ -24,19 +24,24 @@ function zerosInNumbers (glyphs: GlyphReading[]): GlyphReading[] {
 
 // The least sure characters whose runner-up is tried: enough for a smudge or two, few enough to stay fast.
 const UNSURE = 6
+// A runner-up this much behind is no close call: trying it would be guessing, which check digits pass one time in ten.
+const MAX_LOSS = 0.15
 
 /**
  * The reading of a glyph-by-glyph pass, repaired only where the check digits then agree: first as
- * read (with bestCandidate's own positional and look-alike repairs), then with one or two of the
- * least sure characters replaced by their runner-up shape, the smallest loss of score first. A
+ * read (with bestCandidate's positional repairs: a digit's place takes the digit its letter looks
+ * like), then with one or two of the least sure characters replaced by their runner-up shape when
+ * it came close, the smallest loss of score first. A
  * repair that leaves a check digit failing is never taken; the reading as read is returned then.
  */
 export function glyphCandidate (read: GlyphReading[], now: Date): MrzCandidate | null {
   const glyphs = zerosInNumbers(read)
-  const asRead = bestCandidate(glyphs, now)
+  // No blind look-alike swaps: the matcher's own runner-up is the evidence for a repair, and a swap it
+  // did not see can pass the check digits by chance (a 3 read as 9 and a 0 swapped for O cancel out).
+  const asRead = bestCandidate(glyphs, now, { lookAlikeSwaps: false })
   if (!asRead || asRead.valid) return asRead
   const unsure = glyphs.flatMap((line, row) => line.symbols.map((symbol, col) => ({ row, col, loss: symbol.confidence - symbol.secondConfidence, second: symbol.second })))
-    .filter((option) => option.second !== '')
+    .filter((option) => option.second !== '' && option.loss < MAX_LOSS)
     .sort((a, b) => a.loss - b.loss)
     .slice(0, UNSURE)
   const changes = [
@@ -48,7 +53,7 @@ export function glyphCandidate (read: GlyphReading[], now: Date): MrzCandidate |
       text: [...line.text].map((c, col) => swaps.find((swap) => swap.row === row && swap.col === col)?.second ?? c).join(''),
       confidence: line.confidence,
     }))
-    const repaired = bestCandidate(lines, now)
+    const repaired = bestCandidate(lines, now, { lookAlikeSwaps: false })
     if (repaired?.valid) return repaired
   }
   return asRead
