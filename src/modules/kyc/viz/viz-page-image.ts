@@ -20,14 +20,14 @@ function percentile (histogram: Uint32Array, total: number, share: number): numb
 /**
  * Print is dark in every colour channel, while guilloche, tints and a red SPECIMEN are light in at
  * least one: the brightest channel keeps the print and drops the rest. Then the levels are
- * stretched from the darkest ink to a little under the paper (most pixels), so pale labels stay.
+ * stretched from the darkest ink to a little under the paper (the brightest sixth of the image: a photo's surroundings are darker), so pale labels stay.
  */
 function inkOnly (rgba: Uint8ClampedArray): void {
   const histogram = new Uint32Array(256)
   for (let i = 0; i < rgba.length; i += 4) histogram[Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)]!++
   const total = rgba.length / 4
   const ink = percentile(histogram, total, 0.005)
-  const paper = Math.max(ink + 32, percentile(histogram, total, 0.5) - 15)
+  const paper = Math.max(ink + 32, percentile(histogram, total, 0.85) - 10)
   for (let i = 0; i < rgba.length; i += 4) {
     const brightest = Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)
     // Squared, so pale small labels come out as dark as tesseract needs while paper stays white.
