@@ -28,19 +28,21 @@ const REACH_ABOVE = { TD1: 1.75, TD2: 0.75, TD3: 0.75 }
 /** Print this many pixels a millimetre reads best: a scan's 1.3 mm labels come out 26 pixels high. */
 const PIXELS_PER_MM = 20
 
-/** Where to look again, drawn larger: the document around its MRZ, when the page holds it small (a scan of a sheet, a photo). */
+/** Where to look again, drawn larger: the document around its MRZ, when the page holds it small (a scan of a sheet, a photo, a card). */
 function cropAroundMrz (lines: readonly PlacedLine[], size: { width: number, height: number }, format: keyof typeof MRZ_WIDTH_MM, samePage: boolean): PageCrop | null {
   const mrz = lines.filter(isMrzLine)
   if (mrz.length === 0) return null
   const box = { x0: Math.min(...mrz.map((l) => l.box.x0)), y0: Math.min(...mrz.map((l) => l.box.y0)), x1: Math.max(...mrz.map((l) => l.box.x1)), y1: Math.max(...mrz.map((l) => l.box.y1)) }
   const w = box.x1 - box.x0
-  if (w > 0.8 * size.width) return null
+  const width = Math.round(1.3 * MRZ_WIDTH_MM[format] * PIXELS_PER_MM)
+  // Only worth a second reading when it draws the print markedly larger.
+  if (1.3 * w * 1.3 > width) return null
   const above = samePage ? REACH_ABOVE[format] : 1
   const clamp = (v: number) => Math.max(0, Math.min(1, v))
   return {
     x0: clamp((box.x0 - 0.15 * w) / size.width), x1: clamp((box.x1 + 0.15 * w) / size.width),
     y0: clamp((box.y0 - above * w) / size.height), y1: clamp((box.y1 + 0.05 * w) / size.height),
-    width: Math.round(1.3 * MRZ_WIDTH_MM[format] * PIXELS_PER_MM),
+    width,
   }
 }
 
