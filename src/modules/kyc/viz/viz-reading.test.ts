@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { PlacedLine } from '../../../infra/ocr/ocr-service.ts'
+import { parsePrintedDate } from './viz-dates.ts'
+import { printedValues } from './viz-reading.ts'
+
+/** A line of words as OCR places them: each word `text@x`, 12 pixels a letter, on a row at `y` of height `h`. */
+function line (y: number, h: number, ...words: string[]): PlacedLine {
+  const placed = words.map((word) => {
+    const [text, x] = word.split('@') as [string, string]
+    return { text, confidence: 0.9, box: { x0: Number(x), y0: y, x1: Number(x) + 0.6 * h * text.length, y1: y + h } }
+  })
+  return { text: placed.map((w) => w.text).join(' '), confidence: 0.9, box: { x0: placed[0]!.box.x0, y0: y, x1: placed.at(-1)!.box.x1, y1: y + h }, words: placed }
+}
+
+describe('KYC printed zone: values by their labels', () => {
+  it('when bilingual labels stand above their values in two columns, then each value is its own column\'s', () => {
+    const values = printedValues([
+      line(100, 14, 'Nazwisko@500', '/@580', 'Surname@595', 'Nr@900', 'dokumentu@925', '/@1010', 'Document@1025', 'no.@1110'),
+      line(122, 24, 'WIŚNIEWSKA@500', 'LD4423515@900'),
+      line(170, 14, 'Imiona@500', '/@560', 'Given@575', 'names@640'),
+      line(192, 24, 'PIOTR@500', 'KATARZYNA@600'),
+      line(240, 14, 'Miejsce@500', 'urodzenia@580', '/@680', 'Place@695', 'of@760', 'birth@790', 'Data@900', 'urodzenia@950', '/@1050', 'Date@1065', 'of@1120', 'birth@1150'),
+      line(262, 24, 'KRAKÓW@500', '18.04.1946@900'),
+      line(400, 30, 'P<POLWISNIEWSKA<<PIOTR<KATARZYNA<<<<<<<<<<<<@80'),
+    ])
+    assert.deepEqual(values, { surname: ['WIŚNIEWSKA'], givenNames: ['PIOTR KATARZYNA'], birthDate: ['18.04.1946'], documentNumber: ['LD4423515'], expirationDate: [] })
+  })
+
+  it('when a value stands beside its label, or the label is misread by a letter ("Sumame"), then it is still found', () => {
+    const values = printedValues([
+      line(100, 20, 'Sumame:@100', 'ERIKSSON@300'),
+      line(140, 20, 'Given@100', 'names:@170', 'ANNA@300', 'MARIA@360'),
+      line(180, 20, 'Date@100', 'of@160', 'expiry:@190', '14@300', 'MAR@330', '2031@380'),
+    ])
+    assert.deepEqual(values, { surname: ['ERIKSSON'], givenNames: ['ANNA MARIA'], birthDate: [], documentNumber: [], expirationDate: ['14 MAR 2031'] })
+  })
+
+  it('when no label is on the page (an MRZ strip), then nothing is found', () => {
+    assert.deepEqual(printedValues([line(100, 30, 'P<GBRERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<@80')]), { surname: [], givenNames: [], birthDate: [], documentNumber: [], expirationDate: [] })
+  })
+})
+
+describe('KYC printed zone: dates as documents print them', () => {
+  for (const [printed, expected] of [
+    ['12 AUG 1974', { year: 1974, month: 8, day: 12, yearDigits: 4 }],
+    ['12 AOÛT/AUG 74', { year: 74, month: 8, day: 12, yearDigits: 2 }],
+    ['12 08 1974', { year: 1974, month: 8, day: 12, yearDigits: 4 }],
+    ['12.08.1974', { year: 1974, month: 8, day: 12, yearDigits: 4 }],
+    ['11 DIC 1965', { year: 1965, month: 12, day: 11, yearDigits: 4 }],
+    ['1974-08-12', { year: 1974, month: 8, day: 12, yearDigits: 4 }],
+    ['I2.O8.1974', { year: 1974, month: 8, day: 12, yearDigits: 4 }],
+  ] as const) {
+    it(`when the page prints "${printed}", then it is ${expected.day}/${expected.month}/${expected.year}`, () => {
+      assert.deepEqual(parsePrintedDate(printed), expected)
+    })
+  }
+
+  it('when the value holds no date, then null', () => {
+    assert.equal(parsePrintedDate('GUADALAJARA'), null)
+    assert.equal(parsePrintedDate('31 02'), null)
+  })
+})
