@@ -11,7 +11,8 @@ const TOOL_TIMEOUT_MS = 120_000
 const CONVERT = '/usr/bin/convert'
 
 /** How a page was scanned: what an office scanner on its grey setting and a careless hand give. */
-export interface ScanSettings { dpi: number, rotation: number, noise: number, blur: number, jpegQuality: number }
+/** noiseSeed seeds ImageMagick's noise, so a seed always makes the same scans. */
+export interface ScanSettings { dpi: number, rotation: number, noise: number, blur: number, jpegQuality: number, noiseSeed: number }
 
 export function scanSettings (random: Random): ScanSettings {
   const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places
@@ -21,6 +22,7 @@ export function scanSettings (random: Random): ScanSettings {
     noise: round(0.2 + random() * 0.5, 2),
     blur: round(0.2 + random() * 0.5, 2),
     jpegQuality: 45 + Math.floor(random() * 41),
+    noiseSeed: Math.floor(random() * 1_000_000),
   }
 }
 
@@ -38,7 +40,7 @@ export async function scan (pdf: Uint8Array, settings: ScanSettings): Promise<{ 
     await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pnggray', `-r${settings.dpi}`, '-dFirstPage=1', '-dLastPage=1',
       '-dTextAlphaBits=4', '-dGraphicsAlphaBits=4', `-sOutputFile=${page}`, source], { timeout: TOOL_TIMEOUT_MS })
     const jpeg = join(dir, 'scan.jpg')
-    await run(CONVERT, [page, '-background', 'white', '-rotate', String(settings.rotation), '+repage', '-blur', `0x${settings.blur}`,
+    await run(CONVERT, ['-seed', String(settings.noiseSeed), page, '-background', 'white', '-rotate', String(settings.rotation), '+repage', '-blur', `0x${settings.blur}`,
       '-attenuate', String(settings.noise), '+noise', 'Gaussian', '+level', '7%,93%', '-colorspace', 'Gray', '-units', 'PixelsPerInch',
       '-density', String(settings.dpi), '-quality', String(settings.jpegQuality), jpeg], { timeout: TOOL_TIMEOUT_MS })
     const png = join(dir, 'scan.png')
