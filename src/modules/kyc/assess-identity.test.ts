@@ -149,6 +149,12 @@ describe('KYC: the printed zone against the MRZ', () => {
     assert.deepEqual([r.result.printedComparison?.givenNames.outcome, r.result.printedComparison?.documentNumber.outcome, codes(r)], ['match', 'not_read', ['mrz_only:medium']])
   })
 
+  it('when OCR cut a printed name short ("ANNA M") or read a speck beside it ("ANNA MARIA WZ"), then no mismatch is claimed', () => {
+    const cut = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ givenNames: ['ANNA M'] }))
+    const speck = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ givenNames: ['ANNA MARIA WZ'] }))
+    assert.deepEqual([cut.result.printedComparison?.givenNames.outcome, speck.result.printedComparison?.givenNames.outcome, codes(cut), codes(speck)], ['not_read', 'match', [], []])
+  })
+
   it('when the MRZ\'s full name field holds the given names as initials, then the printed names agree', () => {
     const lines = ['P<GBRBOUVIER<MARCHAND<DUBOIS<<M<C<A<<<<<<<<<M', '5334013770GBR8407124F3103146<<<<<<<<<<<<<<02']
     const r = assessIdentity(reading({ surname: 'BOUVIER MARCHAND DUBOIS', givenNames: 'M C A' }, { lines }), { ...anna, surname: 'Bouvier Marchand Dubois', givenNames: 'Marie-Christine' },

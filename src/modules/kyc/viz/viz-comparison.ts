@@ -43,7 +43,7 @@ const OCR_SLIPS = (length: number) => Math.max(2, Math.floor(length / 4))
 function compareName (printed: string, mrz: string, truncated: boolean): boolean {
   // OCR may drop an umlaut's dots, so Ä read as A meets the MRZ's AE.
   const plain = (name: string) => name.replace(/([AOU])E/g, '$1')
-  return nameSpellings(printed).some((spelling) => spelling === mrz || plain(spelling) === plain(mrz) ||
+  return nameSpellings(printed).map((spelling) => withoutSpecks(spelling, mrz)).some((spelling) => spelling === mrz || plain(spelling) === plain(mrz) ||
     editDistance(plain(spelling), plain(mrz)) <= OCR_SLIPS(mrz.length) ||
     (truncated && mrz.length >= 2 && (spelling.startsWith(mrz) || initialsOf(spelling, mrz))))
 }
@@ -52,15 +52,20 @@ function compareName (printed: string, mrz: string, truncated: boolean): boolean
 const NUMBER_LOOKALIKES = ['0OQD', '1IL', '2Z', '5S', '6G', '8B']
 const alike = (a: string, b: string) => a === b || NUMBER_LOOKALIKES.some((set) => set.includes(a) && set.includes(b))
 
-/** Given names read with a name missing (the first cut off at a photo's edge) are a partial reading. */
-function isWordsShort (printed: string, mrz: string): boolean {
-  const words = nameSpellings(printed)[0]!.split(' ')
-  const mrzWords = mrz.split(' ')
-  return words.length < mrzWords.length && words.every((word) => mrzWords.includes(word))
+/** A word of one or two letters the MRZ lacks is a speck OCR read beside the name ("LUKAS WZ"). */
+const withoutSpecks = (spelling: string, mrz: string) => spelling.split(' ').filter((word) => word.length > 2 || mrz.split(' ').includes(word)).join(' ')
+
+/**
+ * A name read much shorter than the MRZ's (a name missing, a word cut at a photo's edge, "ANNA L"
+ * for ANNA LEONIE) is a partial reading: an edited name is a whole other name.
+ */
+function isNameShort (printed: string, mrz: string, truncated: boolean): boolean {
+  const letters = (name: string) => name.replace(/ /g, '').length
+  return !truncated && letters(withoutSpecks(nameSpellings(printed)[0]!, mrz)) < 0.75 * letters(mrz)
 }
 
-/** A number read two or more characters short or long is a partial reading, not another number. */
-const isPartial = (printed: string, mrz: string) => Math.abs(printed.length - mrz.length) >= 2
+/** A number read a character short or long is a partial reading (its edge cut off), not another number. */
+const isPartial = (printed: string, mrz: string) => printed.length !== mrz.length
 
 function compareNumber (printed: string, mrz: string): boolean {
   const compact = printed.toUpperCase().replace(/[^A-Z0-9]/g, '')
@@ -110,7 +115,7 @@ export function comparePrinted (text: PrintedText, mrz: MrzFields, nameTruncated
   const comparison = Object.fromEntries(PRINTED_FIELDS.map((field) => {
     const value = printed[field]
     const expected = onMrz[field]
-    const unsure = value !== null && expected !== null && ((field === 'documentNumber' && isPartial(value, expected)) || (field === 'givenNames' && isWordsShort(value, expected)))
+    const unsure = value !== null && expected !== null && ((field === 'documentNumber' && isPartial(value, expected)) || ((field === 'givenNames' || field === 'surname') && isNameShort(value, expected, nameTruncated)))
     const outcome: PrintedOutcome = value === null || expected === null || unsure ? 'not_read' : agrees(field, value, expected) ? 'match' : 'mismatch'
     return [field, { printed: value, mrz: expected, outcome }]
   })) as PrintedComparison
