@@ -54,6 +54,27 @@ describe('reading the sandbox samples through the sandbox and OCR processes', ()
     assert.deepEqual([variant.valid, variant.fields.surname, variant.fields.givenNames], [true, 'ERIKSON', 'ANNA MARIA'])
   })
 
+  it('when a card is scanned as a two-page PDF, front then back, then the MRZ is read on the second page, upright', async () => {
+    const { PDFDocument } = await import('pdf-lib')
+    const { createCanvas } = await import('@napi-rs/canvas')
+    const pdf = await PDFDocument.create()
+    const front = createCanvas(850, 540)
+    const ctx = front.getContext('2d')
+    ctx.fillStyle = '#ffffff'
+    ctx.fillRect(0, 0, 850, 540)
+    ctx.fillStyle = '#000000'
+    ctx.font = '40px sans-serif'
+    ctx.fillText('IDENTITY CARD', 60, 120)
+    const back = await sample('id-card-match.png')
+    for (const png of [front.toBuffer('image/png'), back.bytes]) {
+      const image = await pdf.embedPng(png)
+      pdf.addPage([image.width * 0.24, image.height * 0.24]).drawImage(image, { x: 0, y: 0, width: image.width * 0.24, height: image.height * 0.24 })
+    }
+    const reading = await readMrz(ocr, { bytes: await pdf.save(), kind: 'pdf' }, NOW)
+    assert.deepEqual([reading.format, reading.valid, reading.fields.documentNumber, reading.page?.index, reading.page?.rotation], ['TD1', true, 'IDG482715', 1, 0])
+    assert.ok(Math.abs(reading.page!.tiltDeg) < 0.5, String(reading.page!.tiltDeg))
+  })
+
   it('when an image holds no MRZ, then DocumentUnreadable says what to upload', async () => {
     const { encodeScan } = await import('../../../../scripts/samples/identity-documents/index.ts')
     const { createCanvas } = await import('@napi-rs/canvas')
