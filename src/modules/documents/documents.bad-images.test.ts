@@ -7,7 +7,7 @@ import { eventually } from '../../../test/helpers/eventually.ts'
 import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
 import { givenCase } from '../../../test/helpers/given-cases.ts'
 import { multipartBody } from '../../../test/helpers/multipart.ts'
-import { seededRandom } from '../../shared/seeded-random.ts'
+import { seededRandom } from '#shared/seeded-random.ts'
 
 // Images that cannot be read are refused at upload from their headers and structure (400), or, when
 // only reading tells (a blank page), fail their check with a sentence; every PNG and JPEG that is

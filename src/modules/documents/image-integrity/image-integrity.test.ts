@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { createCanvas } from '@napi-rs/canvas'
-import { seededRandom } from '../../../shared/seeded-random.ts'
+import { seededRandom } from '#shared/seeded-random.ts'
 import { earlierStepEvidence } from './double-compression.ts'
 import { editingProgramSignals } from './editing-programs.ts'
 import { imageDamage } from './image-completeness.ts'
