@@ -183,6 +183,8 @@ describe('AML in production settings', () => {
     assert.deepEqual(await before.services.screening.lists(), [], 'production ships no list')
 
     await before.services.screening.importList(new URL('../../../test/fixtures/screening-lists/targets.simple.csv', import.meta.url).pathname, 'opensanctions-csv', 'opensanctions')
+    // The service restarts: the old process stops, so none of its workers (without AML) takes the new case's check.
+    await before.close()
     const { app: after_ } = await buildTestApp(config, { connection })
     const caller = await givenReseller(after_, { services: 'all' })
     const offered = (await after_.inject({ method: 'GET', url: '/api/services/resellable', headers: caller.auth })).json()
