@@ -29,7 +29,7 @@ const KINDS: Record<string, { kind: DocumentKind, contentType: DocumentView['con
 
 /** A page tree is read in milliseconds: an upload waits no longer than this for its count. */
 const PAGE_COUNT_TIMEOUT_MS = 10_000
-/** Narrower than this, a page's text is too small to read (issue 30: a document photo or scan is wider). */
+/** Narrower than this, a page's text is too small to read (a photo or scan of a document is wider). */
 export const MIN_IMAGE_WIDTH = 300
 
 /** When every parser is busy, the uploader is asked to come back after this long. */
