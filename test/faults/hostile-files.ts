@@ -1,9 +1,13 @@
-import { createDeflate, crc32, deflateSync } from 'node:zlib'
+import { createDeflate, deflateSync } from 'node:zlib'
+import { greyPng } from '../helpers/png.ts'
 
 // Each hostile file of issue 28 made from code, and others of the same families: small files whose
 // declared structure (an object stream's count, a compressed stream's decoded size, an image's or a
 // page's size, nesting) would make a parser allocate far beyond the file. Nothing here holds more
 // than its output and one chunk of what it compresses.
+
+// Re-exported for the tests that import it from here.
+export { greyPng }
 
 export interface HostileFile { name: string, bytes: Uint8Array, kind: 'pdf' | 'png' }
 
@@ -171,28 +175,6 @@ export function hugeMediaBox (): HostileFile {
 export function emptyXrefEntries (): HostileFile {
   const objects = [CATALOG, PAGES, page(), stream('', latin1('BT ET')), stream('/Type /XRef /Size 100000000 /W [0 0 0]', new Uint8Array(0))]
   return { name: 'cross-reference stream of 100,000,000 empty entries', kind: 'pdf', bytes: rawPdf(objects) }
-}
-
-function pngChunk (type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8)
-  head.writeUInt32BE(data.length, 0)
-  head.write(type, 4, 'latin1')
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0)
-  return Buffer.concat([head, data, crc])
-}
-
-/** A greyscale PNG whose row `y` is `row(y)` (each row `width` bytes). */
-export function greyPng (width: number, height: number, row: (y: number) => Uint8Array): Uint8Array {
-  const raw = Buffer.alloc((width + 1) * height)
-  for (let y = 0; y < height; y++) raw.set(row(y), y * (width + 1) + 1)
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr[8] = 8
-  ihdr[9] = 0
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', new Uint8Array(0))]))
 }
 
 /**

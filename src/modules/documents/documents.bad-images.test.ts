@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { crc32, deflateSync } from 'node:zlib'
 import { describe, it } from 'node:test'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
@@ -7,6 +6,7 @@ import { eventually } from '../../../test/helpers/eventually.ts'
 import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
 import { givenCase } from '../../../test/helpers/given-cases.ts'
 import { multipartBody } from '../../../test/helpers/multipart.ts'
+import { greyPng as png, pngText } from '../../../test/helpers/png.ts'
 import { seededRandom } from '#shared/seeded-random.ts'
 
 // Images that cannot be read are refused at upload from their headers and structure (400), or, when
@@ -17,27 +17,6 @@ const { app } = await buildTestApp({ rateLimitPerSecond: 10_000 })
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 type Check = { status: string, checkType: string, riskRating: { id: number, name: string } | null, result: any, failureReason: string | null }
-
-/** A greyscale PNG of width × height, every pixel `grey`, with tEXt chunks: made by hand so each byte is known. */
-function png (width: number, height: number, { grey = 255, text = {} as Record<string, string> } = {}): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8)
-    head.writeUInt32BE(data.length, 0)
-    head.write(type, 4, 'latin1')
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0)
-    return Buffer.concat([head, data, crc])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr[8] = 8
-  const row = Buffer.alloc(width + 1, grey)
-  row[0] = 0
-  const texts = Object.entries(text).map(([key, value]) => chunk('tEXt', Buffer.from(`${key}\0${value}`, 'latin1')))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...texts,
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))), chunk('IEND', Buffer.alloc(0))])
-}
 
 /** A photo-like JPEG (smooth shapes and sensor noise), saved once at `quality`, or at `first` and then again. */
 async function photoJpeg (quality: number, first?: number): Promise<Buffer> {
@@ -96,7 +75,7 @@ describe('bad images at upload', () => {
       small.getContext('2d').drawImage(await loadImage(big), 0, 0, 200, 150)
       return small.encode('jpeg', 90)
     })), 'The image is only 200 pixels wide; a document needs at least 300 to be read: upload a larger photo or scan.')
-    const wideEnough = await upload(caller, caseId, png(300, 200, { grey: 128 }))
+    const wideEnough = await upload(caller, caseId, png(300, 200, 128))
     assert.equal(wideEnough.statusCode, 201, wideEnough.body)
   })
 
@@ -112,7 +91,7 @@ describe('bad images at upload', () => {
   it('when a PNG or a JPEG is cut short, then 400 saying so, even when an EXIF thumbnail inside it ends whole', async () => {
     const caller = await givenReseller(app, { services: [5] })
     const caseId = await givenCase(app, caller)
-    const whole = png(800, 600, { grey: 90 })
+    const whole = png(800, 600, 90)
     assertRefused(await upload(caller, caseId, whole.subarray(0, whole.length - 30)), 'The PNG image is cut short (its end is missing): upload the whole file again.')
     const jpeg = await photoJpeg(85)
     assertRefused(await upload(caller, caseId, jpeg.subarray(0, Math.floor(jpeg.length * 0.6))), 'The JPEG image is cut short (its end is missing): upload the whole file again.')
@@ -141,7 +120,7 @@ describe('bad images at upload', () => {
 
 describe('image integrity signals through an upload', () => {
   it('when a passport image names an editing program, then document risk is High with image_edited; a statement image is Medium', async () => {
-    const edited = png(1200, 850, { grey: 200, text: { Software: 'GIMP 2.10.36' } })
+    const edited = png(1200, 850, 200, { text: { Software: 'GIMP 2.10.36' } })
     const passport = await riskOf(edited)
     assert.equal(passport.status, 'completed', passport.failureReason ?? '')
     assert.deepEqual(passport.riskRating, { id: 3, name: 'High' })
@@ -155,11 +134,7 @@ describe('image integrity signals through an upload', () => {
     const caller = await givenReseller(app, { services: [1] })
     const caseId = await givenCase(app, caller, { givenNames: 'Anna Maria', surname: 'Eriksson', dobDay: 12, dobMonth: 7, dobYear: 1984 })
     const sample = (await app.inject({ method: 'GET', url: '/api/sandbox/sample-documents/passport-match.png' })).rawPayload
-    const software = Buffer.from('Software\0Adobe Photoshop 25.4 (Windows)', 'latin1')
-    const chunk = Buffer.concat([Buffer.alloc(4), Buffer.from('tEXt', 'latin1'), software, Buffer.alloc(4)])
-    chunk.writeUInt32BE(software.length, 0)
-    chunk.writeUInt32BE(crc32(chunk.subarray(4, chunk.length - 4)), chunk.length - 4)
-    const edited = Buffer.concat([sample.subarray(0, 33), chunk, sample.subarray(33)]) // after the signature and IHDR
+    const edited = Buffer.concat([sample.subarray(0, 33), pngText('Software', 'Adobe Photoshop 25.4 (Windows)'), sample.subarray(33)]) // after the signature and IHDR
     const res = await upload(caller, caseId, edited)
     assert.equal(res.statusCode, 201, res.body)
     const kyc = await settled(caller, caseId, res.json().id, 'latestKyc')
@@ -170,7 +145,7 @@ describe('image integrity signals through an upload', () => {
   })
 
   it('when an image is exactly a phone screen\'s size with no camera data, then Medium with screenshot', async () => {
-    const check = await riskOf(png(1170, 2532, { grey: 230 }))
+    const check = await riskOf(png(1170, 2532, 230))
     assert.deepEqual(check.riskRating, { id: 2, name: 'Medium' })
     assert.deepEqual(check.result, { signals: [{ code: 'screenshot', severity: 'medium', message: 'The image looks like a screenshot (it is exactly a screen\'s size (1170 × 2532 pixels) and carries no camera data), not a photo or scan of the document itself: ask for the document photographed or scanned.' }] })
   })

@@ -6,6 +6,7 @@ import { buildTestApp } from '../../../test/helpers/build-test-app.ts'
 import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
 import { givenCase } from '../../../test/helpers/given-cases.ts'
 import { multipartBody } from '../../../test/helpers/multipart.ts'
+import { greyPng as png } from '../../../test/helpers/png.ts'
 
 // Small limits, so each is reached with a small file; rate limiting is not under test here.
 const LIMITS = { maxBytes: 100_000, maxPages: 3, maxPixels: 1_000_000, maxDecodedBytes: 64 * 1024 * 1024, maxBytesInFlight: 64 * 1024 * 1024 }
@@ -24,26 +25,6 @@ async function pdf (pages = 1, text = 'Statement'): Promise<Uint8Array> {
   return doc.save()
 }
 
-/** A PNG of width × height pixels (one colour), made by hand: signature, IHDR, a stored IDAT, IEND. */
-function png (width: number, height: number): Uint8Array {
-  const { deflateSync, crc32 } = zlib
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8)
-    head.writeUInt32BE(data.length, 0)
-    head.write(type, 4, 'latin1')
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0)
-    return Buffer.concat([head, data, crc])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr[8] = 8 // bit depth
-  ihdr[9] = 0 // greyscale
-  const rows = Buffer.alloc((width + 1) * Math.min(height, 4))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
-}
-const zlib = await import('node:zlib')
 
 async function upload (caller: GivenClient, caseId: number, fields: Parameters<typeof multipartBody>[0]) {
   const { payload, contentType } = await multipartBody(fields)
