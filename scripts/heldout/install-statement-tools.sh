@@ -15,8 +15,6 @@ install="$here/../install-debian-package.sh"
 
 # reportlab is a Python module, not a command: checked by importing it.
 if ! /usr/bin/python3 -c 'import reportlab' >/dev/null 2>&1; then
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends python3-reportlab >/dev/null
+  "$install" --packages python3-reportlab
   /usr/bin/python3 -c 'import reportlab' || { echo "install-statement-tools: python3-reportlab did not install" >&2; exit 1; }
 fi
