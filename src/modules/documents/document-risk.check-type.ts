@@ -20,9 +20,13 @@ export const documentRiskCheckType = defineCheckType<DocumentSubject, DocumentRi
       provider: {
         name: 'idcheck-document-risk',
         run: (document) => finalAboutTheFile(async (): Promise<ProviderAnswer<DocumentRiskResult>> => {
+          // A PDF's own signals first, then those of the scans on its image-only pages.
           const signals = document.kind !== 'pdf'
             ? await imageIntegrityOf(parsers, document)
-            : await parsers.run<RiskSignal[]>(document.accountId, DOCUMENT_TASKS.assessRisk, { bytes: document.bytes, kind: document.kind, now: new Date(clock.now()) })
+            : [
+                ...await parsers.run<RiskSignal[]>(document.accountId, DOCUMENT_TASKS.assessRisk, { bytes: document.bytes, kind: document.kind, now: new Date(clock.now()) }),
+                ...await imageIntegrityOf(parsers, document),
+              ]
           const worst = signals.some((s) => s.severity === 'high') ? 3 : signals.some((s) => s.severity === 'medium') ? 2 : 1
           return { riskRating: riskRatingOf(worst), result: { signals } }
         }),

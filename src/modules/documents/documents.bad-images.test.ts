@@ -6,8 +6,8 @@ import { eventually } from '../../../test/helpers/eventually.ts'
 import { givenReseller, type GivenClient } from '../../../test/helpers/given.ts'
 import { givenCase } from '../../../test/helpers/given-cases.ts'
 import { multipartBody } from '../../../test/helpers/multipart.ts'
+import { photoJpeg } from '../../../test/helpers/photo-jpeg.ts'
 import { greyPng as png, pngText } from '../../../test/helpers/png.ts'
-import { seededRandom } from '#shared/seeded-random.ts'
 
 // Images that cannot be read are refused at upload from their headers and structure (400), or, when
 // only reading tells (a blank page), fail their check with a sentence; every PNG and JPEG that is
@@ -17,26 +17,6 @@ const { app } = await buildTestApp({ rateLimitPerSecond: 10_000 })
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 type Check = { status: string, checkType: string, riskRating: { id: number, name: string } | null, result: any, failureReason: string | null }
-
-/** A photo-like JPEG (smooth shapes and sensor noise), saved once at `quality`, or at `first` and then again. */
-async function photoJpeg (quality: number, first?: number): Promise<Buffer> {
-  const random = seededRandom(30)
-  const canvas = createCanvas(960, 720)
-  const context = canvas.getContext('2d')
-  for (let i = 0; i < 40; i++) {
-    context.fillStyle = `rgb(${40 + 180 * random()}, ${40 + 180 * random()}, ${40 + 180 * random()})`
-    context.beginPath()
-    context.arc(960 * random(), 720 * random(), 40 + 200 * random(), 0, 2 * Math.PI)
-    context.fill()
-  }
-  const pixels = context.getImageData(0, 0, 960, 720)
-  for (let i = 0; i < pixels.data.length; i++) if (i % 4 !== 3) pixels.data[i] = Math.min(250, Math.max(5, pixels.data[i]! + 24 * (random() - 0.5)))
-  context.putImageData(pixels, 0, 0)
-  if (first === undefined) return canvas.encode('jpeg', quality)
-  const earlier = await loadImage(await canvas.encode('jpeg', first))
-  context.drawImage(earlier, 0, 0)
-  return canvas.encode('jpeg', quality)
-}
 
 async function upload (caller: GivenClient, caseId: number, bytes: Uint8Array, documentType = 'Passport', fileName = 'photo') {
   const { payload, contentType } = await multipartBody({ documentType, file: { bytes, fileName } })

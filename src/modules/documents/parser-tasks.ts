@@ -28,6 +28,9 @@ export function createTasks ({ maxDecodedBytes }: { maxDecodedBytes?: number }):
       if (input.kind === 'pdf') prescanBeforeParsing(input.bytes)
       return assessDocumentRisk(input)
     },
-    [DOCUMENT_TASKS.assessImageIntegrity]: (input: ImageIntegrityInput) => assessImageIntegrity(input),
+    [DOCUMENT_TASKS.assessImageIntegrity]: (input: ImageIntegrityInput) => {
+      if (input.kind === 'pdf') prescanBeforeParsing(input.bytes)
+      return assessImageIntegrity(input)
+    },
   }
 }

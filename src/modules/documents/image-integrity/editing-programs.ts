@@ -35,13 +35,14 @@ export const EDITING_PROGRAMS: readonly { name: string, pattern: RegExp }[] = [
 /** Editing severity: a retouched identity document is a forgery's mark; a statement image, one to look at. */
 export const EDITED_SEVERITY: Record<'identity' | 'statement', SignalSeverity> = { identity: 'high', statement: 'medium' }
 
-export function editingProgramSignals (metadata: ImageMetadata, purpose: 'identity' | 'statement'): RiskSignal[] {
+/** `where` names the image inside a PDF (" on page 2"); an uploaded image is just "the image". */
+export function editingProgramSignals (metadata: ImageMetadata, purpose: 'identity' | 'statement', where = ''): RiskSignal[] {
   const named = metadata.programs.find((program) => EDITING_PROGRAMS.some(({ pattern }) => pattern.test(program)))
   if (named === undefined) return []
   const program = EDITING_PROGRAMS.find(({ pattern }) => pattern.test(named))!.name
   return [{
     code: 'image_edited',
     severity: EDITED_SEVERITY[purpose],
-    message: `The image was saved by an editing program (${program}: "${named}"): its content may have been changed; ask for an original photo or scan.`,
+    message: `The image${where} was saved by an editing program (${program}: "${named}"): its content may have been changed; ask for an original photo or scan.`,
   }]
 }

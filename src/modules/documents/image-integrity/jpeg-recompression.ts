@@ -31,12 +31,12 @@ export async function recompressionEvidence (bytes: Uint8Array, structure: JpegS
   return { frequencies: evidence.length, agreeing: agreeing.length, gains: evidence.map((e) => e.gainPerSample) }
 }
 
-export async function doubleCompressionSignals (bytes: Uint8Array, structure: JpegStructure): Promise<RiskSignal[]> {
+export async function doubleCompressionSignals (bytes: Uint8Array, structure: JpegStructure, where = ''): Promise<RiskSignal[]> {
   const { agreeing } = await recompressionEvidence(bytes, structure)
   if (agreeing < MIN_FREQUENCIES) return []
   return [{
     code: 'jpeg_double_compression',
     severity: 'medium',
-    message: 'The JPEG was compressed twice at different qualities (its coefficients keep the trace of an earlier compression): it was re-saved after it was taken, as an editor does; ask for the original file.',
+    message: `The JPEG${where} was compressed twice at different qualities (its coefficients keep the trace of an earlier compression): it was re-saved after it was taken, as an editor does; ask for the original file.`,
   }]
 }

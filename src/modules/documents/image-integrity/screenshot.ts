@@ -24,7 +24,7 @@ export function isScreenSized (width: number, height: number): boolean {
   return SCREEN_SIZES.some(([w, h]) => w === short && h === long)
 }
 
-export function screenshotSignals (metadata: ImageMetadata, size: { width: number, height: number }): RiskSignal[] {
+export function screenshotSignals (metadata: ImageMetadata, size: { width: number, height: number }, where = ''): RiskSignal[] {
   const said = [...metadata.comments, ...metadata.programs].find((text) => CAPTURE_TOOL.test(text))
   const why = said !== undefined
     ? `its metadata says "${said}"`
@@ -35,6 +35,6 @@ export function screenshotSignals (metadata: ImageMetadata, size: { width: numbe
   return [{
     code: 'screenshot',
     severity: 'medium',
-    message: `The image looks like a screenshot (${why}), not a photo or scan of the document itself: ask for the document photographed or scanned.`,
+    message: `The image${where} looks like a screenshot (${why}), not a photo or scan of the document itself: ask for the document photographed or scanned.`,
   }]
 }
