@@ -1,3 +1,4 @@
+import type { UncheckedField } from './mrz-close-calls.ts'
 import { isMrzCountryCode } from './mrz-countries.ts'
 import { cleanLine, repairedCandidates } from './mrz-corrections.ts'
 import { parseMrzLines } from './mrz-fields.ts'
@@ -8,7 +9,11 @@ import type { MrzFormat } from './mrz-layout.ts'
 export interface OcrLine { text: string, confidence: number }
 
 /** A parsed MRZ with tesseract's confidence in the lines it came from. */
-export interface MrzCandidate extends ParsedMrz { confidence: number }
+export interface MrzCandidate extends ParsedMrz {
+  confidence: number
+  /** The fields without a check digit that hold a close call (mrz-close-calls.ts); only a glyph reading knows. */
+  unsureFields?: UncheckedField[]
+}
 
 const LINE_COUNT: Record<MrzFormat, number> = { TD1: 3, TD2: 2, TD3: 2 }
 // A line may be misread by a few characters (a filler run miscounted, noise at an edge).

@@ -1,4 +1,5 @@
 import { compareCandidates } from './mrz-candidates.ts'
+import type { UncheckedField } from './mrz-close-calls.ts'
 import type { MrzCandidate } from './mrz-candidates.ts'
 import { parseMrzLines } from './mrz-fields.ts'
 import { NAME_FIELD } from './mrz-layout.ts'
@@ -49,4 +50,16 @@ export function finalReading (readings: MrzCandidate[], now: Date): MrzCandidate
   const lines = best.lines.map((text, row) => row === line ? voted.lines[row]! : text)
   const withName = parseMrzLines(lines, now)
   return withName?.valid ? { ...withName, confidence: best.confidence } : best
+}
+
+const UNCHECKED: UncheckedField[] = ['documentCode', 'issuingState', 'surname', 'givenNames', 'nationality', 'sex']
+
+/**
+ * The chosen reading's own close calls, and the fields without a check digit that another valid
+ * reading of the same page read otherwise: the check digits cannot say which of them is right.
+ */
+export function disputedFields (chosen: MrzCandidate, readings: MrzCandidate[]): UncheckedField[] {
+  const others = readings.filter((other) => other.valid && other.format === chosen.format && other.lines.join('') !== chosen.lines.join(''))
+  const disputed = UNCHECKED.filter((field) => others.some((other) => other.fields[field] !== chosen.fields[field]))
+  return [...new Set([...(chosen.unsureFields ?? []), ...disputed])]
 }

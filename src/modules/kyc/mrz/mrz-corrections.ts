@@ -14,13 +14,13 @@ export function cleanLine (text: string): string {
   return text.toUpperCase().replace(/[«‹]/g, '<').replace(/[^A-Z0-9<]/g, '')
 }
 
-/** Digits-only positions get digits, letters-only positions letters; other positions are left. */
+/** Digits-only positions get digits (a check digit that may be a filler keeps its filler), letters-only positions letters; other positions are left. */
 export function correctByPosition (line: string, layout: string): string {
   let out = ''
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!
     const kind = layout[i]
-    out += kind === 'n' ? TO_DIGIT[c] ?? c : kind === 'a' ? TO_LETTER[c] ?? c : c
+    out += kind === 'n' || (kind === 'c' && c !== '<') ? TO_DIGIT[c] ?? c : kind === 'a' ? TO_LETTER[c] ?? c : c
   }
   return out
 }

@@ -44,4 +44,18 @@ describe('repairing a glyph reading only where the check digits agree', () => {
     const clear = glyphCandidate(glyphs(letter, { '1:3': { read: 'O', second: '0', margin: 0.3 } }), NOW)
     assert.equal(clear?.fields.documentNumber, 'AB1O34567')
   })
+
+  it('when a letter of the surname matched its rival letter almost as well, then the surname is unsure; a rival digit of the same shape is no doubt', () => {
+    // P<GBRERIKSSON<<…: the second S of the surname (column 10) matched a B nearly as well.
+    const close = glyphCandidate(glyphs(LINES, { '0:10': { read: 'S', second: 'B', margin: 0.02 } }), NOW)
+    assert.deepEqual([close?.valid, close?.fields.surname, close?.unsureFields], [true, 'ERIKSSON', ['surname']])
+    const lookAlike = glyphCandidate(glyphs(LINES, { '0:10': { read: 'S', second: '5', margin: 0.01 } }), NOW)
+    assert.deepEqual(lookAlike?.unsureFields, [])
+    assert.deepEqual(glyphCandidate(glyphs(LINES), NOW)?.unsureFields, [])
+  })
+
+  it('when the given names hold a close call, then only they are unsure', () => {
+    const reading = glyphCandidate(glyphs(LINES, { '0:16': { read: 'N', second: 'H', margin: 0.01 } }), NOW)
+    assert.deepEqual([reading?.fields.givenNames, reading?.unsureFields], ['ANNA MARIA', ['givenNames']])
+  })
 })

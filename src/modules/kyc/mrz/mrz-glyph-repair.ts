@@ -1,9 +1,11 @@
 import { bestCandidate, type MrzCandidate } from './mrz-candidates.ts'
+import { unsureFields } from './mrz-close-calls.ts'
 import { LAYOUTS, LINE_LENGTH, type MrzFormat, UNCHECKED_LINES } from './mrz-layout.ts'
 import type { GlyphReading } from './mrz-ocr-b.ts'
 
-// How much closer O must match than 0 to be read as O where both may stand.
-const ZERO_MARGIN = 0.1
+// How much closer O must match than 0 to be read as O where both may stand: as far as a repair
+// reaches back (MAX_LOSS), since OCR-B's O and 0 are drawn a little differently by each printer.
+const ZERO_MARGIN = 0.15
 
 /**
  * In a document or personal number, 0 where the shapes barely tell it from O: the check digit
@@ -33,9 +35,15 @@ const MAX_LOSS = 0.15
  * like), then with one or two of the least sure characters replaced by their runner-up shape when
  * it came close, the smallest loss of score first. A
  * repair that leaves a check digit failing is never taken; the reading as read is returned then.
+ * The fields no check digit covers that hold a close call come back as `unsureFields`.
  */
 export function glyphCandidate (read: GlyphReading[], now: Date): MrzCandidate | null {
   const glyphs = zerosInNumbers(read)
+  const candidate = repairedCandidate(glyphs, now)
+  return candidate && { ...candidate, unsureFields: unsureFields(candidate, glyphs) }
+}
+
+function repairedCandidate (glyphs: GlyphReading[], now: Date): MrzCandidate | null {
   // No blind look-alike swaps: the matcher's own runner-up is the evidence for a repair, and a swap it
   // did not see can pass the check digits by chance (a 3 read as 9 and a 0 swapped for O cancel out).
   const asRead = bestCandidate(glyphs, now, { lookAlikeSwaps: false })

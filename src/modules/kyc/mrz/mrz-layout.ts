@@ -2,20 +2,21 @@ export type MrzFormat = 'TD1' | 'TD2' | 'TD3'
 
 /**
  * What each position of an MRZ line may hold (ICAO 9303 parts 4–6): `n` digits only (dates,
- * check digits), `a` letters or the filler (codes, names, sex), `x` anything (document and
- * personal numbers, optional data).
+ * check digits), `c` a digit or the filler (the check digit of a field that may be empty or run
+ * on), `a` letters or the filler (codes, names, sex), `x` anything (document and personal
+ * numbers, optional data).
  */
 export const LAYOUTS: Record<MrzFormat, string[]> = {
   TD3: [
     'a'.repeat(44),
-    'xxxxxxxxx' + 'n' + 'aaa' + 'nnnnnn' + 'n' + 'a' + 'nnnnnn' + 'n' + 'x'.repeat(14) + 'x' + 'n',
+    'xxxxxxxxx' + 'n' + 'aaa' + 'nnnnnn' + 'n' + 'a' + 'nnnnnn' + 'n' + 'x'.repeat(14) + 'c' + 'n',
   ],
   TD2: [
     'a'.repeat(36),
     'xxxxxxxxx' + 'n' + 'aaa' + 'nnnnnn' + 'n' + 'a' + 'nnnnnn' + 'n' + 'x'.repeat(7) + 'n',
   ],
   TD1: [
-    'aa' + 'aaa' + 'x'.repeat(9) + 'x' + 'x'.repeat(15),
+    'aa' + 'aaa' + 'x'.repeat(9) + 'c' + 'x'.repeat(15),
     'nnnnnn' + 'n' + 'a' + 'nnnnnn' + 'n' + 'aaa' + 'x'.repeat(11) + 'n',
     'a'.repeat(30),
   ],

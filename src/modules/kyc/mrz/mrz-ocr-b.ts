@@ -9,7 +9,17 @@ export interface GlyphReading {
   text: string
   /** Mean best score, 0..1. */
   confidence: number
-  symbols: { text: string, confidence: number, second: string, secondConfidence: number }[]
+  symbols: GlyphMatch[]
+}
+
+/** One character cell: the best match, its runner-up, and the few best characters with their scores, best first. */
+export interface GlyphMatch {
+  text: string
+  confidence: number
+  second: string
+  secondConfidence: number
+  /** The best few characters (the first is `text`); a close call among letters is a name the reader is unsure of. */
+  ranked?: { text: string, confidence: number }[]
 }
 
 const FAMILY = 'Idcheck MRZ OCR-B'
@@ -193,8 +203,9 @@ export function readGlyphs (line: GreyImage, lengths: readonly number[], letterH
   const rows = capitalRows(ink, line.width, line.height)
   const capHeight = rows.bottom - rows.top
   if (capHeight < 6) return null
+  // A character stands no taller than the capitals (digits a little): a taller blob is an edge or a shadow, not print.
   const blobs = findBlobs(ink, line.width, line.height)
-    .filter((blob) => blob.bottom > rows.top && blob.top < rows.bottom && blob.bottom - blob.top >= 0.3 * capHeight && blob.right - blob.left <= 1.6 * capHeight)
+    .filter((blob) => blob.bottom > rows.top && blob.top < rows.bottom && blob.bottom - blob.top >= 0.3 * capHeight && blob.bottom - blob.top <= 1.5 * capHeight && blob.right - blob.left <= 1.6 * capHeight)
     .sort((a, b) => a.cx - b.cx)
   if (blobs.length < 10) return null
   const left = blobs[0]!.left
@@ -205,13 +216,42 @@ export function readGlyphs (line: GreyImage, lengths: readonly number[], letterH
   const positions = characterPositions(centres, count)
   if (!positions) return null
   // The capitals' height comes from a line of letters (digits stand taller, so a line's own ink overstates it); all sit on one baseline.
-  const symbols: GlyphReading['symbols'] = []
-  for (let k = 0; k < count; k++) symbols.push(bestMatch(sampleCell(line, positions(k), letterHeight * (CELL_WIDTH / CAP), rows.bottom - letterHeight, letterHeight)))
+  const cell = { width: letterHeight * (CELL_WIDTH / CAP), top: rows.bottom - letterHeight, capHeight: letterHeight }
+  const matches = new Map<number, GlyphMatch>()
+  const matchAt = (k: number) => {
+    if (!matches.has(k)) matches.set(k, bestMatch(sampleCell(line, positions(k), cell.width, cell.top, cell.capHeight)))
+    return matches.get(k)!
+  }
+  const start = firstPosition(matchAt, count)
+  const symbols: GlyphMatch[] = []
+  for (let k = start; k < start + count; k++) symbols.push(refinedMatch(line, positions(k), cell, matchAt(k)))
   return { text: symbols.map((s) => s.text).join(''), confidence: symbols.reduce((sum, s) => sum + s.confidence, 0) / symbols.length, symbols }
 }
 
+// Every position of an MRZ holds ink (a character or a filler): an end cell matching worse than this holds none.
+const POOR_MATCH = 0.6
+// A stray mark beside the line (a card's edge, a shadow) is rarely wider than a few pitches.
+const MAX_SHIFT = 4
+
+/**
+ * The position the line's first character stands at: 0, unless a stray mark beside the line took
+ * the first (or last) place, so an end cell holds nothing like a character while the cell past the
+ * other end does; the line is then read that many places along.
+ */
+function firstPosition (matchAt: (k: number) => GlyphMatch, count: number): number {
+  let start = 0
+  for (let step = 0; step < MAX_SHIFT; step++) {
+    const first = matchAt(start)
+    const last = matchAt(start + count - 1)
+    if (first.confidence < POOR_MATCH && first.confidence <= last.confidence && matchAt(start + count).confidence > first.confidence + 0.2) start++
+    else if (last.confidence < POOR_MATCH && matchAt(start - 1).confidence > last.confidence + 0.2) start--
+    else break
+  }
+  return start
+}
+
 /** The characters whose template best correlates with the cell, at the best of a few small shifts. */
-function bestMatch (cell: Float32Array): GlyphReading['symbols'][number] {
+function bestMatch (cell: Float32Array): GlyphMatch {
   const scores = new Map<string, number>()
   const patch = new Float32Array(CELL_WIDTH * CELL_HEIGHT)
   for (const dy of SHIFTS) {
@@ -228,5 +268,54 @@ function bestMatch (cell: Float32Array): GlyphReading['symbols'][number] {
     }
   }
   const ranked = [...scores].sort((a, b) => b[1] - a[1])
-  return { text: ranked[0]![0], confidence: Math.max(0, ranked[0]![1]), second: ranked[1]![0], secondConfidence: Math.max(0, ranked[1]![1]) }
+  return matchOf(ranked.slice(0, RANKED).map(([text, confidence]) => ({ text, confidence: Math.max(0, confidence) })))
+}
+
+// How many of the best characters a cell keeps: a look-alike pair and the next rival.
+const RANKED = 3
+// A runner-up this close is matched again, finely aligned: a whole template pixel of misalignment costs a thin stroke more than the gap between O and D.
+const CLOSE_CALL = 0.08
+// Fine alignment: offsets in template pixels and scales tried around the coarse cell.
+const FINE_OFFSETS = [-1.5, -1, -0.5, 0, 0.5, 1, 1.5]
+const FINE_SCALES = [0.94, 1, 1.06]
+
+const matchOf = (ranked: { text: string, confidence: number }[]): GlyphMatch =>
+  ({ text: ranked[0]!.text, confidence: ranked[0]!.confidence, second: ranked[1]!.text, secondConfidence: ranked[1]!.confidence, ranked })
+
+/**
+ * A close call matched again: the characters within CLOSE_CALL of the best are compared with the
+ * image sampled afresh at sub-pixel offsets and slightly other sizes, each at its best alignment,
+ * since a blurred O and D differ by less than a pixel's shift costs.
+ */
+function refinedMatch (image: GreyImage, centre: number, cell: { width: number, top: number, capHeight: number }, coarse: GlyphMatch): GlyphMatch {
+  const ranked = coarse.ranked!
+  if (ranked[0]!.confidence - ranked[1]!.confidence >= CLOSE_CALL) return coarse
+  const rivals = ranked.filter((match) => match.confidence > ranked[0]!.confidence - CLOSE_CALL)
+  const vectors = rivals.map((match) => characterTemplates().find((template) => template.char === match.text)!.vectors)
+  const best = rivals.map(() => -1)
+  const xStep = cell.width / CELL_WIDTH
+  const yStep = cell.capHeight / CAP
+  const middle = cell.top + cell.capHeight / 2
+  const patch = new Float32Array(CELL_WIDTH * CELL_HEIGHT)
+  for (const scale of FINE_SCALES) {
+    for (const dy of FINE_OFFSETS) {
+      for (const dx of FINE_OFFSETS) {
+        for (let y = 0; y < CELL_HEIGHT; y++) {
+          const sy = middle + dy * yStep + (y + 0.5 - CELL_HEIGHT / 2) * yStep * scale - 0.5
+          for (let x = 0; x < CELL_WIDTH; x++) patch[y * CELL_WIDTH + x] = 255 - bilinear(image, centre + dx * xStep + (x + 0.5 - CELL_WIDTH / 2) * xStep * scale - 0.5, sy)
+        }
+        const vector = normalised(patch)
+        vectors.forEach((templates, i) => {
+          for (const template of templates) {
+            let dot = 0
+            for (let p = 0; p < template.length; p++) dot += template[p]! * vector[p]!
+            if (dot > best[i]!) best[i] = dot
+          }
+        })
+      }
+    }
+  }
+  const refined = rivals.map((match, i) => ({ text: match.text, confidence: Math.max(0, best[i]!) })).sort((a, b) => b.confidence - a.confidence)
+  // The rivals not matched again keep their coarse score, below every refined one.
+  return matchOf([...refined, ...ranked.slice(rivals.length)])
 }

@@ -26,6 +26,14 @@ describe('MRZ parsing and OCR corrections', () => {
     assert.equal(reading.lines[1], TD3[1])
   })
 
+  it('when the check digit of an optional field that may be empty is read as a letter, then it becomes its digit, and a filler stays a filler', () => {
+    const layout = LAYOUTS.TD3[1]!
+    assert.equal(correctByPosition('7N89387670FIN0806187M28072253776394798683<O4', layout), '7N89387670FIN0806187M28072253776394798683<04')
+    assert.equal(correctByPosition(TD3[1]!, layout), TD3[1])
+    assert.equal(correctByPosition('I<SWE9573083O5<<<<<<<<<<<<<<<', LAYOUTS.TD1[0]!), 'I<SWE9573083O5<<<<<<<<<<<<<<<', 'TD1: the document number keeps its O')
+    assert.equal(correctByPosition('I<SWED23456789S2345<<<<<<<<<<<', LAYOUTS.TD1[0]!), 'I<SWED2345678952345<<<<<<<<<<<', 'TD1: its check digit read as S is 5')
+  })
+
   it('when a filler run is miscounted, then the check digits pick the repair', () => {
     const long = bestCandidate([line(TD3[0]! + '<<'), line('9250764733GBR8407122F3103142<<<<<<<<<<<<<<<<8')], NOW)!
     assert.equal(long.valid, true)

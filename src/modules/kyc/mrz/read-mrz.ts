@@ -4,7 +4,8 @@ import { SandboxTaskFailed } from '../../../infra/sandbox/sandbox-errors.ts'
 import { DocumentUnreadable } from '../../documents/index.ts'
 import { bestCandidate, compareCandidates } from './mrz-candidates.ts'
 import type { MrzCandidate } from './mrz-candidates.ts'
-import { agreedReading, finalReading } from './mrz-consensus.ts'
+import type { UncheckedField } from './mrz-close-calls.ts'
+import { agreedReading, disputedFields, finalReading } from './mrz-consensus.ts'
 import { glyphCandidate } from './mrz-glyph-repair.ts'
 import type { MrzFields } from './mrz-fields.ts'
 import { MRZ_IMAGE_TASKS, type PreparedMrzLines } from './mrz-image-task-names.ts'
@@ -20,6 +21,12 @@ export interface MrzReading {
   fields: MrzFields
   /** 0..1, tesseract's mean confidence over the MRZ lines. */
   confidence: number
+  /**
+   * Fields no check digit covers (the names, the codes, the sex) whose reading is a close call: a
+   * blurred letter the glyph matcher could barely tell from another, or a field another valid
+   * reading of the page read otherwise. What they hold is the likelier reading, not a sure one.
+   */
+  unsureFields?: UncheckedField[]
   /** Where the MRZ was read: the page (0 for an image, else the PDF's page from 0), and the clockwise turn that made it upright; readMrz always sets it. */
   page?: MrzPage
 }
@@ -63,8 +70,8 @@ async function pageCount (ocr: OcrPool, document: DocumentFile): Promise<number>
   return document.kind === 'pdf' ? Math.min(MAX_PAGES, await ocr.countPdfPages(document.bytes)) : 1
 }
 
-const toReading = ({ format, lines, valid, failedCheckDigits, fields, confidence }: MrzCandidate, page: MrzPage): MrzReading =>
-  ({ format, lines, valid, failedCheckDigits, fields, confidence: Math.round(confidence * 1000) / 1000, page })
+const toReading = ({ format, lines, valid, failedCheckDigits, fields, confidence, unsureFields }: MrzCandidate, page: MrzPage): MrzReading =>
+  ({ format, lines, valid, failedCheckDigits, fields, confidence: Math.round(confidence * 1000) / 1000, page, unsureFields: unsureFields ?? [] })
 
 interface PageOutcome { agreed: MrzCandidate | null, readings: MrzCandidate[], page: MrzPage }
 
@@ -108,7 +115,7 @@ async function readPageByTesseract (ocr: OcrPool, outcome: GlyphOutcome, now: Da
   const lines = outcome.prepared.located ? await prepare(ocr, outcome.image, { flip: outcome.flipped, forTesseract: true }) : outcome.prepared
   const readings = [...outcome.readings]
   const agreed = await readByTesseract(ocr, lines, now, readings)
-  return { agreed, readings, page: outcome.page }
+  return { agreed: agreed && { ...agreed, unsureFields: disputedFields(agreed, readings) }, readings, page: outcome.page }
 }
 
 /**
@@ -143,7 +150,7 @@ export async function readMrz (ocr: OcrPool, document: DocumentFile, now: Date):
     }
     const finals = outcomes.flatMap((outcome) => {
       const final = finalReading(outcome.readings, now)
-      return final ? [{ final, page: outcome.page }] : []
+      return final ? [{ final: { ...final, unsureFields: disputedFields(final, outcome.readings) }, page: outcome.page }] : []
     }).sort((a, b) => compareCandidates(a.final, b.final))
     const best = finals[0]
     if (!best) throw new DocumentUnreadable(NO_MRZ)
