@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assessIdentity, type KycPerson } from './assess-identity.ts'
 import type { MrzReading } from './mrz/index.ts'
+import type { PrintedField } from './viz/viz-labels.ts'
 import type { PrintedText } from './viz/viz-reading.ts'
 
 const TODAY = '2026-11-26'
@@ -21,11 +22,18 @@ function reading (over: Partial<MrzReading['fields']> = {}, extra: Partial<MrzRe
   }
 }
 
+type PageWords = Record<PrintedField, string[]>
+
+/** Each value as OCR reads clean print: sure of every word (`confidence`, 0..1). */
+const asRead = (page: PageWords, confidence = 0.95): PrintedText =>
+  Object.fromEntries(Object.entries(page).map(([field, values]) => [field, values.map((text) => ({ text, confidence }))])) as PrintedText
+
 /** A genuine page: its printed zone says what its MRZ says. */
-function pageOf ({ fields }: MrzReading): PrintedText {
+function pageWords ({ fields }: MrzReading): PageWords {
   const dates = (iso: string | null) => iso === null ? [] : [iso.split('-').reverse().join('.')]
   return { surname: [fields.surname], givenNames: [fields.givenNames], birthDate: dates(fields.birthDate), documentNumber: [fields.documentNumber], expirationDate: dates(fields.expirationDate) }
 }
+const pageOf = (r: MrzReading): PrintedText => asRead(pageWords(r))
 
 const assess = (r: MrzReading, person: KycPerson, documentType: 'Passport' | 'IdentityCard') => assessIdentity(r, person, documentType, TODAY, pageOf(r))
 
@@ -122,7 +130,7 @@ describe('KYC: a document against the case', () => {
 })
 
 describe('KYC: the printed zone against the MRZ', () => {
-  const annasPage = (over: Partial<PrintedText> = {}): PrintedText => ({ ...pageOf(reading()), ...over })
+  const annasPage = (over: Partial<PageWords> = {}, confidence?: number): PrintedText => asRead({ ...pageWords(reading()), ...over }, confidence)
 
   it('when the page prints what the MRZ says (its own date style, accents, spaces in the number), then Low with the printed values beside the MRZ\'s', () => {
     const r = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ surname: ['Eriksson'], birthDate: ['12 JUIL/JUL 84'], documentNumber: ['533 401 377'], expirationDate: ['14 MAR 2031'] }))
@@ -160,6 +168,28 @@ describe('KYC: the printed zone against the MRZ', () => {
     const r = assessIdentity(reading({ surname: 'BOUVIER MARCHAND DUBOIS', givenNames: 'M C A' }, { lines }), { ...anna, surname: 'Bouvier Marchand Dubois', givenNames: 'Marie-Christine' },
       'Passport', TODAY, annasPage({ surname: ['BOUVIER MARCHAND DUBOIS'], givenNames: ['MARIE-CHRISTINE ANNE-SOPHIE'] }))
     assert.equal(r.result.printedComparison?.givenNames.outcome, 'match')
+  })
+
+  it('when OCR doubts the words of a value that disagrees (a blurred photo), then it is not read, not a mismatch: Medium mrz_only', () => {
+    const r = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ surname: ['LINDQVIST'], documentNumber: ['533407377'] }, 0.4))
+    assert.deepEqual([r.riskRating.name, codes(r), r.result.printedComparison?.surname.outcome, r.result.printedComparison?.documentNumber.outcome], ['Medium', ['mrz_only:medium'], 'not_read', 'not_read'])
+  })
+
+  it('when a confidently read printed surname is another, shorter name than the MRZ\'s, then it is a mismatch, not a partial reading', () => {
+    const lines = ['P<GBRBOUVIER<MARCHAND<<ANNA<MARIA<<<<<<<<<<<<', '5334013770GBR8407124F3103146<<<<<<<<<<<<<<02']
+    const r = assessIdentity(reading({ surname: 'BOUVIER MARCHAND' }, { lines }), { ...anna, surname: 'Bouvier Marchand' }, 'Passport', TODAY, annasPage({ surname: ['BERNARD'] }))
+    assert.deepEqual([r.riskRating.name, r.result.printedComparison?.surname.outcome], ['High', 'mismatch'])
+  })
+
+  it('when the MRZ writes a given name as its initial ("SOPHIE G"), filler after it, then the printed name in full agrees', () => {
+    const lines = ['P<GBRERIKSSON<<ANNA<SOPHIE<G<<<<<<<<<<<<<<<<<', '5334013770GBR8407124F3103146<<<<<<<<<<<<<<02']
+    const r = assessIdentity(reading({ givenNames: 'ANNA SOPHIE G' }, { lines }), { ...anna, givenNames: 'Anna Sophie Geneviève' }, 'Passport', TODAY, annasPage({ givenNames: ['ANNA-SOPHIE GENEVIÈVE'] }))
+    assert.equal(r.result.printedComparison?.givenNames.outcome, 'match')
+  })
+
+  it('when a bilingual month\'s slash is read as a letter ("29 DECIDEC 70"), then the date is still read', () => {
+    const r = assessIdentity(reading({ birthDate: '1970-12-29' }), { ...anna, dobYear: 1970, dobMonth: 12, dobDay: 29 }, 'Passport', TODAY, annasPage({ birthDate: ['29 DECIDEC 70'] }))
+    assert.deepEqual([r.result.printed.birthDate, r.result.printedComparison?.birthDate.outcome], ['1970-12-29', 'match'])
   })
 
   it('when the printed number differs from the MRZ\'s only by look-alikes (O for 0, G for 6), then it matches', () => {

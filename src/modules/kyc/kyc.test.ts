@@ -80,9 +80,10 @@ describe('KYC on upload (sandbox samples)', () => {
     assert.deepEqual(event.data, { caseId, check })
   })
 
-  it('when the person\'s identity card is uploaded, then its TD1 MRZ is read, but its fields, printed too close together to be read, leave it Medium mrz_only', async () => {
+  it('when the person\'s identity card is uploaded, then its TD1 MRZ and its printed fields are read and agree: Low', async () => {
     const { check } = await kycOf('id-card-match.png', 'IdentityCard')
-    assert.deepEqual([check.status, check.riskRating, check.result.mrz.format, check.result.mrz.valid, signalCodes(check)], ['completed', { id: 2, name: 'Medium' }, 'TD1', true, ['mrz_only:medium']])
+    assert.deepEqual([check.status, check.riskRating, check.result.mrz.format, check.result.mrz.valid, signalCodes(check)], ['completed', { id: 1, name: 'Low' }, 'TD1', true, []])
+    assert.deepEqual(check.result.printed, { surname: 'ERIKSSON', givenNames: 'ANNA MARIA', birthDate: '1984-07-12', documentNumber: 'IDG482715', expirationDate: '2032-10-08' })
   })
 
   for (const name of ['passport-match.jpeg', 'passport-match.pdf']) {

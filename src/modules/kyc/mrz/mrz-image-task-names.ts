@@ -18,4 +18,6 @@ export interface PreparedMrzLines {
   tiltDeg: number
   /** False when no MRZ stood out and the lowest lines of print were taken instead. */
   located: boolean
+  /** Where the MRZ stands on the upright, untilted page, in fractions of its width and height; null when not located. */
+  box: { x0: number, y0: number, x1: number, y1: number } | null
 }

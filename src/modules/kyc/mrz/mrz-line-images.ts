@@ -90,6 +90,23 @@ export interface PreparedMrz {
   tiltDeg: number
   /** False when no MRZ stood out and the lowest lines of print were taken instead. */
   located: boolean
+  /** Where the MRZ stands on the page once turned upright and untilted, in fractions of its width and height. */
+  box: MrzBox | null
+}
+
+export interface MrzBox { x0: number, y0: number, x1: number, y1: number }
+
+/** The lines' box on the upright page turned back by its tilt (about its centre, as the printed page is drawn), a capital height around. */
+function untiltedBox (lines: LocatedLine[], size: { width: number, height: number }, tiltDeg: number): MrzBox {
+  const angle = (-tiltDeg * Math.PI) / 180
+  const [cx, cy] = [size.width / 2, size.height / 2]
+  const turn = ([x, y]: [number, number]) => [cx + (x - cx) * Math.cos(angle) - (y - cy) * Math.sin(angle), cy + (x - cx) * Math.sin(angle) + (y - cy) * Math.cos(angle)] as const
+  const points = lines.flatMap((line) => [line.start, line.end].map((p) => ({ p: turn(p), cap: line.capHeight })))
+  const clamp = (v: number) => Math.max(0, Math.min(1, v))
+  return {
+    x0: clamp(Math.min(...points.map(({ p }) => p[0])) / size.width), x1: clamp(Math.max(...points.map(({ p }) => p[0])) / size.width),
+    y0: clamp(Math.min(...points.map(({ p, cap }) => p[1] - cap)) / size.height), y1: clamp(Math.max(...points.map(({ p, cap }) => p[1] + cap)) / size.height),
+  }
 }
 
 /**
@@ -106,7 +123,7 @@ export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: bool
   const found = locateMrz(greyOf(image, size.width, size.height, 0))
   if (!found) {
     const attempts = capHeights.map((capHeight) => bandLines(image, capHeight))
-    return { attempts, glyphs: null, quarterTurns: 0, tiltDeg: 0, located: false }
+    return { attempts, glyphs: null, quarterTurns: 0, tiltDeg: 0, located: false, box: null }
   }
   const upright = found.quarterTurns % 2 === 0 ? size : { width: size.height, height: size.width }
   const located = options.flip ? flipped(found, upright) : found
@@ -115,7 +132,7 @@ export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: bool
   const glyphs = options.glyphs === false ? [null] : readLinesByGlyphs(image, located.lines, view)
   const [first] = located.lines
   const tiltDeg = first ? Math.round((Math.atan2(first.end[1] - first.start[1], first.end[0] - first.start[0]) * 1800) / Math.PI) / 10 : 0
-  return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true }
+  return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true, box: untiltedBox(located.lines, upright, tiltDeg) }
 }
 
 /** The located lines read glyph by glyph against OCR-B, each cut at the scale of the lowest capitals (a line of letters), so one letter height holds for all. */

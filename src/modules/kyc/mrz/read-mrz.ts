@@ -37,6 +37,8 @@ export interface MrzPage {
   rotation: 0 | 90 | 180 | 270
   /** Degrees the MRZ's lines still slope clockwise once the page is turned by `rotation`. */
   tiltDeg: number
+  /** Where the MRZ stands on the page turned upright and untilted, in fractions of its width and height; null when it did not stand out. */
+  box: { x0: number, y0: number, x1: number, y1: number } | null
 }
 
 type DocumentFile = { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg' }
@@ -96,7 +98,7 @@ interface GlyphOutcome extends PageOutcome { image: Uint8Array, prepared: Prepar
  * sees in a run of `<`), as the MRZ's chevrons say it stands, then the other way up.
  */
 async function readPageByGlyphs (ocr: OcrPool, image: Uint8Array, index: number, now: Date, prepared: PreparedMrzLines): Promise<GlyphOutcome> {
-  const pageOf = (from: PreparedMrzLines): MrzPage => ({ index, rotation: from.rotation, tiltDeg: from.tiltDeg })
+  const pageOf = (from: PreparedMrzLines): MrzPage => ({ index, rotation: from.rotation, tiltDeg: from.tiltDeg, box: from.box })
   let best: GlyphOutcome | null = null
   for (const flipped of prepared.located ? [false, true] : [false]) {
     const view = flipped ? await prepare(ocr, image, { flip: true, forTesseract: false }) : prepared
@@ -135,7 +137,7 @@ export async function readMrz (ocr: OcrPool, document: DocumentFile, now: Date):
     for (let index = pages - 1; index >= 0; index--) {
       const image = await pageImage(ocr, document, index)
       const prepared = await prepare(ocr, image, { flip: false, forTesseract: false })
-      const outcome = prepared.located ? await readPageByGlyphs(ocr, image, index, now, prepared) : { agreed: null, readings: [], page: { index, rotation: 0 as const, tiltDeg: 0 }, image, prepared, flipped: false, sure: false }
+      const outcome = prepared.located ? await readPageByGlyphs(ocr, image, index, now, prepared) : { agreed: null, readings: [], page: { index, rotation: 0 as const, tiltDeg: 0, box: null }, image, prepared, flipped: false, sure: false }
       if (outcome.agreed) return toReading(outcome.agreed, outcome.page)
       byGlyphs.push(outcome)
       outcomes.push(outcome)

@@ -4,8 +4,10 @@ import { type PageCrop, type PageTurn, VIZ_IMAGE_TASKS } from './viz-image-task-
 import { PRINTED_FIELDS } from './viz-labels.ts'
 import { printedValues, type PrintedText } from './viz-reading.ts'
 
-/** Where the MRZ was read: the page (from 0) and the turn that makes it upright. */
-export interface MrzPageAt extends PageTurn { index: number }
+/** Where the MRZ was read: the page (from 0), the turn that makes it upright, and where it stands on that page (fractions) when it stood out. */
+export interface MrzPageAt extends PageTurn { index: number, box?: MrzBox | null }
+
+interface MrzBox { x0: number, y0: number, x1: number, y1: number }
 
 // The printed page's letters are 2-3 mm high: at 200 dpi they come out 16-24 pixels, as tesseract likes them.
 const PDF_DPI = 200
@@ -46,6 +48,24 @@ function cropAroundMrz (lines: readonly PlacedLine[], size: { width: number, hei
   }
 }
 
+/** Margin beside the MRZ a crop keeps, in MRZ widths: a passport page is 125 mm wide about its 112 mm MRZ. */
+const SIDE_MARGIN = 0.12
+
+/**
+ * The printed zone, cut from the MRZ's own place on the page: above the MRZ on its page (the
+ * print of a passport page, or a card's front drawn above its back), or where the card stands on
+ * another page of the scan; drawn at PIXELS_PER_MM, known from the MRZ's printed width.
+ */
+function cropFromMrz (box: MrzBox, page: { width: number, height: number }, format: keyof typeof MRZ_WIDTH_MM, samePage: boolean): PageCrop {
+  const w = box.x1 - box.x0
+  const wDown = (w * page.width) / page.height
+  const clamp = (v: number) => Math.max(0, Math.min(1, v))
+  const x0 = clamp(box.x0 - SIDE_MARGIN * w)
+  const x1 = clamp(box.x1 + SIDE_MARGIN * w)
+  const [y0, y1] = samePage ? [clamp(box.y0 - REACH_ABOVE[format] * wDown), box.y0] : [clamp(box.y1 - wDown), clamp(box.y1 + 0.1 * wDown)]
+  return { x0, x1, y0, y1, width: Math.round(((x1 - x0) / w) * MRZ_WIDTH_MM[format] * PIXELS_PER_MM) }
+}
+
 async function readView (ocr: OcrPool, image: Uint8Array, turn: PageTurn, crop?: PageCrop) {
   const upright = await ocr.runImageTask<Uint8Array>(VIZ_IMAGE_TASKS.printedPage, image, { rotation: turn.rotation, tiltDeg: turn.tiltDeg, ...crop ? { crop } : {} })
   const { lines = [] } = await ocr.recognise(upright, { layout: true })
@@ -68,6 +88,14 @@ export async function readPrintedZone (ocr: OcrPool, document: { bytes: Uint8Arr
   const add = (text: PrintedText) => { for (const f of PRINTED_FIELDS) found[f].push(...text[f]) }
   for (const index of order) {
     const image = await pageImage(ocr, document, index)
+    if (at.box) {
+      // The MRZ's place says where the print is and how large: one reading of just that part.
+      const size = imageSize(image)
+      const upright = at.rotation % 180 === 0 ? size : { width: size.height, height: size.width }
+      add(printedValues((await readView(ocr, image, at, cropFromMrz(at.box, upright, at.format, index === at.index))).lines))
+      if (coreRead(found)) break
+      continue
+    }
     const whole = await readView(ocr, image, at)
     add(printedValues(whole.lines))
     if (coreRead(found)) break

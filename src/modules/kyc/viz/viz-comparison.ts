@@ -10,6 +10,9 @@ export type PrintedOutcome = 'match' | 'mismatch' | 'not_read'
 export interface PrintedFieldComparison { printed: string | null, mrz: string | null, outcome: PrintedOutcome }
 export type PrintedComparison = Record<PrintedField, PrintedFieldComparison>
 
+/** The least confidence (0..1) of OCR in a value's words for its disagreement with the MRZ to count: below it, a misreading is as likely as an edit. */
+const SURE_READING = 0.75
+
 /** Characters OCR confuses in printed names: a name holds letters only, so a digit is a misread letter. */
 const NAME_LOOKALIKES: Record<string, string> = { 0: 'O', 1: 'I', 5: 'S', 8: 'B', 2: 'Z', 6: 'G', '|': 'I' }
 
@@ -40,16 +43,19 @@ function initialsOf (spelling: string, mrz: string): boolean {
  */
 const OCR_SLIPS = (length: number) => Math.max(2, Math.floor(length / 4))
 
+/** Issuers write a name that does not fit as its initial ("SOPHIE G" for SOPHIE GENEVIÈVE), filler after it or not. */
+const hasInitial = (mrz: string) => mrz.split(' ').some((word) => word.length === 1)
+
 function compareName (printed: string, mrz: string, truncated: boolean): boolean {
   // OCR may drop an umlaut's dots, so Ä read as A meets the MRZ's AE.
   const plain = (name: string) => name.replace(/([AOU])E/g, '$1')
   return nameSpellings(printed).map((spelling) => withoutSpecks(spelling, mrz)).some((spelling) => spelling === mrz || plain(spelling) === plain(mrz) ||
     editDistance(plain(spelling), plain(mrz)) <= OCR_SLIPS(mrz.length) ||
-    (truncated && mrz.length >= 2 && (spelling.startsWith(mrz) || initialsOf(spelling, mrz))))
+    (truncated && mrz.length >= 2 && spelling.startsWith(mrz)) || ((truncated || hasInitial(mrz)) && initialsOf(spelling, mrz)))
 }
 
 /** Pairs OCR confuses in document numbers; the MRZ, whose check digit holds, says which was printed. */
-const NUMBER_LOOKALIKES = ['0OQD', '1IL', '2Z', '5S', '6G', '8B']
+const NUMBER_LOOKALIKES = ['0OQD', '1IL', '2Z', 'Z7', '5S', '6G', '8B']
 const alike = (a: string, b: string) => a === b || NUMBER_LOOKALIKES.some((set) => set.includes(a) && set.includes(b))
 
 /** A word of one or two letters the MRZ lacks is a speck OCR read beside the name ("LUKAS WZ"). */
@@ -61,7 +67,11 @@ const withoutSpecks = (spelling: string, mrz: string) => spelling.split(' ').fil
  */
 function isNameShort (printed: string, mrz: string, truncated: boolean): boolean {
   const letters = (name: string) => name.replace(/ /g, '').length
-  return !truncated && letters(withoutSpecks(nameSpellings(printed)[0]!, mrz)) < 0.75 * letters(mrz)
+  const spelling = withoutSpecks(nameSpellings(printed)[0]!, mrz)
+  // Each word read must be one of the MRZ's, or the start of one: another word is another name, however short.
+  const mrzWords = mrz.split(' ')
+  const partOfMrz = spelling.split(' ').every((word) => word === '' || mrzWords.some((m) => m.startsWith(word) || (word.length >= 4 && editDistance(word, m) <= 1)))
+  return !truncated && partOfMrz && letters(spelling) < 0.75 * letters(mrz)
 }
 
 /** A number read a character short or long is a partial reading (its edge cut off), not another number. */
@@ -108,16 +118,21 @@ export function comparePrinted (text: PrintedText, mrz: MrzFields, nameTruncated
     return value === expected
   }
   // Of the values found by a field's labels, one that agrees is the one shown: OCR's stray marks beside a label are not the page's word.
-  const printed = Object.fromEntries(PRINTED_FIELDS.map((field) => {
-    const values = text[field].map((candidate) => printedValue(field, [candidate], onMrz[field])).filter((value) => value !== null)
-    return [field, values.find((value) => agrees(field, value, onMrz[field])) ?? values[0] ?? null]
-  })) as PrintedValues
+  const chosen = Object.fromEntries(PRINTED_FIELDS.map((field) => {
+    const values = text[field].flatMap((candidate) => {
+      const value = printedValue(field, [candidate.text], onMrz[field])
+      return value === null ? [] : [{ value, confidence: candidate.confidence }]
+    })
+    return [field, values.find(({ value }) => agrees(field, value, onMrz[field])) ?? values[0] ?? null]
+  })) as Record<PrintedField, { value: string, confidence: number } | null>
+  const printed = Object.fromEntries(PRINTED_FIELDS.map((field) => [field, chosen[field]?.value ?? null])) as PrintedValues
   const comparison = Object.fromEntries(PRINTED_FIELDS.map((field) => {
     const value = printed[field]
     const expected = onMrz[field]
     const unsure = value !== null && expected !== null && ((field === 'documentNumber' && isPartial(value, expected)) || ((field === 'givenNames' || field === 'surname') && isNameShort(value, expected, nameTruncated)))
     const outcome: PrintedOutcome = value === null || expected === null || unsure ? 'not_read' : agrees(field, value, expected) ? 'match' : 'mismatch'
-    return [field, { printed: value, mrz: expected, outcome }]
+    // A disagreement OCR itself doubts is a misreading as often as an edit: it is not read, so the document is at best Medium.
+    return [field, { printed: value, mrz: expected, outcome: outcome === 'mismatch' && chosen[field]!.confidence < SURE_READING ? 'not_read' : outcome }]
   })) as PrintedComparison
   return { printed, comparison }
 }

@@ -19,6 +19,17 @@ const NAMES = [
 ]
 NAMES.forEach((names, i) => { for (const name of names) MONTHS[name] ??= i + 1 })
 
+/** A month by name; two languages' names of one month with the slash between read as a letter ("DECIDEC", "FEB|FEV") are that month. */
+function monthOf (token: string): number | undefined {
+  if (MONTHS[token] !== undefined) return MONTHS[token]
+  for (let at = 3; at < token.length - 3; at++) {
+    if (!'I1L|'.includes(token[at]!)) continue
+    const [first, second] = [MONTHS[token.slice(0, at)], MONTHS[token.slice(at + 1)]]
+    if (first !== undefined && first === second) return first
+  }
+  return undefined
+}
+
 /** Letters OCR gives for digits inside a number. */
 const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', Z: '2', S: '5', B: '8', G: '6', T: '7' }
 
@@ -40,14 +51,14 @@ export function parsePrintedDate (value: string): PrintedDate | null {
   const tokens = text.split(/[^A-Z0-9|]+/).filter(Boolean)
   // Day, month by name (perhaps twice, in two languages), year.
   for (let i = 0; i < tokens.length; i++) {
-    const monthAt = tokens.findIndex((t, j) => j > i && MONTHS[t] !== undefined)
+    const monthAt = tokens.findIndex((t, j) => j > i && monthOf(t) !== undefined)
     if (monthAt !== i + 1) continue
     let yearAt = monthAt + 1
-    while (yearAt < tokens.length && MONTHS[tokens[yearAt]!] !== undefined) yearAt++
+    while (yearAt < tokens.length && monthOf(tokens[yearAt]!) !== undefined) yearAt++
     const day = asDigits(tokens[i]!)
     const year = asDigits(tokens[yearAt] ?? '')
     if (/^\d{1,2}$/.test(day) && /^(\d{2}|\d{4})$/.test(year)) {
-      const date = dateOf(Number(day), MONTHS[tokens[monthAt]!]!, year)
+      const date = dateOf(Number(day), monthOf(tokens[monthAt]!)!, year)
       if (date) return date
     }
   }

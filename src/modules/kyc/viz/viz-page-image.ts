@@ -7,6 +7,10 @@ import type { PageCrop, PageTurn } from './viz-image-task-names.ts'
  */
 export const PRINTED_PAGE_LONG_SIDE = 1600
 
+/** Levels from ink (0) to paper (1): from GUILLOCHE_LEVEL up a pixel is background (grey guilloche lines stand at 0.77-0.9), up to INK_LEVEL it is ink (a pale label's strokes stand at 0.45): print comes out near black, as tesseract's own threshold keeps it. */
+const GUILLOCHE_LEVEL = 0.7
+const INK_LEVEL = 0.55
+
 /** The value below which `share` of the pixels lie, in a histogram of 256 levels. */
 function percentile (histogram: Uint32Array, total: number, share: number): number {
   let seen = 0
@@ -17,27 +21,101 @@ function percentile (histogram: Uint32Array, total: number, share: number): numb
   return 255
 }
 
+/** Side in pixels of the blocks the paper's brightness is measured in: larger than a printed value's strokes, smaller than a photo's uneven light. */
+const PAPER_BLOCK = 48
+
+/**
+ * The paper's brightness about each pixel: each block's brightest pixel, the brightest of its
+ * neighbours (a block inside a bold letter holds no paper), drawn smooth between block centres.
+ */
+function paperLevels (bright: Uint8Array, width: number, height: number): Float32Array {
+  const bw = Math.ceil(width / PAPER_BLOCK)
+  const bh = Math.ceil(height / PAPER_BLOCK)
+  const blocks = new Float32Array(bw * bh)
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / PAPER_BLOCK) * bw
+    for (let x = 0; x < width; x++) {
+      const b = row + Math.floor(x / PAPER_BLOCK)
+      if (bright[y * width + x]! > blocks[b]!) blocks[b] = bright[y * width + x]!
+    }
+  }
+  const spread = new Float32Array(bw * bh)
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const [x, y] = [bx + dx, by + dy]
+        if (x >= 0 && y >= 0 && x < bw && y < bh) m = Math.max(m, blocks[y * bw + x]!)
+      }
+      spread[by * bw + bx] = m
+    }
+  }
+  const paper = new Float32Array(width * height)
+  for (let y = 0; y < height; y++) {
+    const fy = Math.max(0, Math.min(bh - 1, (y + 0.5) / PAPER_BLOCK - 0.5))
+    const y0 = Math.floor(fy)
+    const y1 = Math.min(bh - 1, y0 + 1)
+    const ty = fy - y0
+    for (let x = 0; x < width; x++) {
+      const fx = Math.max(0, Math.min(bw - 1, (x + 0.5) / PAPER_BLOCK - 0.5))
+      const x0 = Math.floor(fx)
+      const x1 = Math.min(bw - 1, x0 + 1)
+      const tx = fx - x0
+      const top = spread[y0 * bw + x0]! * (1 - tx) + spread[y0 * bw + x1]! * tx
+      const bottom = spread[y1 * bw + x0]! * (1 - tx) + spread[y1 * bw + x1]! * tx
+      paper[y * width + x] = top * (1 - ty) + bottom * ty
+    }
+  }
+  return paper
+}
+
 /**
  * Print is dark in every colour channel, while guilloche, tints and a red SPECIMEN are light in at
- * least one: the brightest channel keeps the print and drops the rest. Then the levels are
- * stretched from the darkest ink to a little under the paper (the brightest sixth of the image: a photo's surroundings are darker), so pale labels stay.
+ * least one: the brightest channel keeps the print and drops the rest. Then each pixel's level is
+ * taken from the darkest ink to the paper around it (a photo's light is uneven: a glare on one
+ * side, a shadow on the other), and what is far from dark enough (guilloche) turns white.
  */
-function inkOnly (rgba: Uint8ClampedArray): void {
+function inkOnly (rgba: Uint8ClampedArray, width: number, height: number): void {
   const histogram = new Uint32Array(256)
-  for (let i = 0; i < rgba.length; i += 4) histogram[Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)]!++
-  const total = rgba.length / 4
-  const ink = percentile(histogram, total, 0.005)
-  const paper = Math.max(ink + 32, percentile(histogram, total, 0.85) - 10)
-  for (let i = 0; i < rgba.length; i += 4) {
-    const brightest = Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)
-    // Squared, so pale small labels come out as dark as tesseract needs while paper stays white.
-    const level = Math.max(0, Math.min(1, (brightest - ink) / (paper - ink)))
-    const v = Math.round(255 * level * level)
+  const bright = new Uint8Array(width * height)
+  for (let i = 0, p = 0; i < rgba.length; i += 4, p++) {
+    bright[p] = Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)
+    histogram[bright[p]!]!++
+  }
+  const ink = percentile(histogram, bright.length, 0.005)
+  const paperOverall = Math.max(ink + 32, percentile(histogram, bright.length, 0.85) - 10)
+  const paper = paperLevels(bright, width, height)
+  for (let i = 0, p = 0; i < rgba.length; i += 4, p++) {
+    const span = paper[p]! - ink
+    // Where even the brightest is dark (a photo's surroundings, the portrait), there is no paper and no print to keep.
+    const level = span < DARK_SURROUNDINGS * (paperOverall - ink) ? 1 : (bright[p]! - ink) / span
+    const v = Math.round(255 * Math.max(0, Math.min(1, (level - INK_LEVEL) / (GUILLOCHE_LEVEL - INK_LEVEL))))
     rgba[i] = v
     rgba[i + 1] = v
     rgba[i + 2] = v
   }
+  clearFromEdges(rgba, width, height)
 }
+
+/** Dark pixels joined to the picture's edge are what lies around the document (a table under a photo), not print: they turn white. */
+function clearFromEdges (rgba: Uint8ClampedArray, width: number, height: number): void {
+  const dark = (p: number) => rgba[p * 4]! < 128
+  const stack: number[] = []
+  const push = (p: number) => { if (dark(p)) { rgba[p * 4] = rgba[p * 4 + 1] = rgba[p * 4 + 2] = 255; stack.push(p) } }
+  for (let x = 0; x < width; x++) { push(x); push((height - 1) * width + x) }
+  for (let y = 0; y < height; y++) { push(y * width); push(y * width + width - 1) }
+  while (stack.length > 0) {
+    const p = stack.pop()!
+    const [x, y] = [p % width, Math.floor(p / width)]
+    if (x > 0) push(p - 1)
+    if (x < width - 1) push(p + 1)
+    if (y > 0) push(p - width)
+    if (y < height - 1) push(p + width)
+  }
+}
+
+/** Paper this much darker than the page's paper overall is not paper. */
+const DARK_SURROUNDINGS = 0.35
 
 /** A crop is drawn at most this large: a card's print at a readable size is far less. */
 const CROP_MAX_PIXELS = 6_000_000
@@ -69,7 +147,7 @@ export async function printedPageImage (bytes: Uint8Array, turn: PageTurn, crop?
   ctx.drawImage(image, -image.width / 2, -image.height / 2)
   ctx.setTransform(1, 0, 0, 1, 0, 0)
   const pixels = ctx.getImageData(0, 0, width, height)
-  inkOnly(pixels.data)
+  inkOnly(pixels.data, width, height)
   ctx.putImageData(pixels, 0, 0)
   return new Uint8Array(canvas.toBuffer('image/png'))
 }

@@ -74,7 +74,12 @@ function firstRun (words: PlacedWord[]): PlacedWord[] {
   return run
 }
 
-export type PrintedText = Record<PrintedField, string[]>
+/** A value as read, and how sure OCR was of its least certain word (0..1). */
+export interface PrintedCandidate { text: string, confidence: number }
+
+export type PrintedText = Record<PrintedField, PrintedCandidate[]>
+
+const candidateOf = (words: PlacedWord[]): PrintedCandidate => ({ text: words.map((w) => w.text).join(' '), confidence: Math.min(...words.map((w) => w.confidence)) })
 
 /**
  * The printed values on a page, by label: the text after the label on its own line, or the nearest
@@ -100,11 +105,11 @@ export function printedValues (lines: readonly PlacedLine[]): PrintedText {
       .sort((a, b) => a.gap - b.gap)[0]
     const run = below ? firstRun(below.words) : []
     // A value starts under its label, not somewhere further along the row; a label under a label is the next field's.
-    if (run.length > 0 && !run.some((w) => labelWords.has(w)) && run[0]!.box.x0 <= label.box.x1 + 3 * h) values[label.field].push(run.map((w) => w.text).join(' '))
+    if (run.length > 0 && !run.some((w) => labelWords.has(w)) && run[0]!.box.x0 <= label.box.x1 + 3 * h) values[label.field].push(candidateOf(run))
     // Or beside it, as "Surname: ERIKSSON".
     const after = kept[label.line]!.words.slice(label.last + 1).filter((w) => w.box.x1 <= columnEnd && !labelWords.has(w) && !isLabelJoiner(w.text))
     const sameLine = firstRun(after)
-    if (sameLine.length > 0 && sameLine[0]!.box.x0 - label.box.x1 < 6 * h) values[label.field].push(sameLine.map((w) => w.text).join(' '))
+    if (sameLine.length > 0 && sameLine[0]!.box.x0 - label.box.x1 < 6 * h) values[label.field].push(candidateOf(sameLine))
   }
   return values
 }
