@@ -26,6 +26,17 @@ export interface OcrBox { x0: number, y0: number, x1: number, y1: number }
 export interface PlacedWord { text: string, confidence: number, box: OcrBox }
 export interface PlacedLine extends PlacedWord { words: PlacedWord[] }
 
+/** How to read a page: `layout` returns its lines and words where they stand. */
+export interface RecogniseOptions {
+  layout?: boolean
+  /**
+   * The page is turned straight by the skew of its text lines (tesseract's own estimate) before it is
+   * read: a scan or photo a few degrees off drifts a line into the next across a wide page. Boxes
+   * under `layout` are then on the straightened page. Statements ask for it; identity documents do not.
+   */
+  straighten?: boolean
+}
+
 export interface OcrResult {
   text: string
   /** Tesseract's mean word confidence, 0..1. */
@@ -37,7 +48,7 @@ export interface OcrResult {
 /** Tesseract (English, offline) in worker threads; its inputs are images the caller has already bounded in pixels. */
 export interface TesseractPool {
   /** Reads the text of a PNG or JPEG image; with `layout`, its lines and words where they stand. */
-  recognise (image: Uint8Array, options?: { layout?: boolean }): Promise<OcrResult>
+  recognise (image: Uint8Array, options?: RecogniseOptions): Promise<OcrResult>
   /**
    * Reads each image as one line made only of `characters`, with no dictionary (codes, not words);
    * empty readings are left out.
@@ -95,7 +106,7 @@ export function createTesseractPool (options: TesseractPoolOptions): TesseractPo
     async recognise (image, options) {
       const { data } = await tesseract.run(async (worker) => {
         try {
-          return await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, options?.layout ? { text: true, blocks: true } : undefined)
+          return await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), options?.straighten ? { rotateAuto: true } : {}, options?.layout ? { text: true, blocks: true } : undefined)
         } catch (error) {
           // tesseract.js rejects with a bare string ("Error: Error attempting to read image.") when it cannot decode
           throw error instanceof Error ? error : new ImageUnreadable('The image data is damaged or incomplete', { cause: error })

@@ -7,7 +7,7 @@ import { residentBytes } from '../sandbox/process-memory.ts'
 import { SandboxTimedOut } from '../sandbox/sandbox-errors.ts'
 import { createTenantQueue } from '../sandbox/tenant-queue.ts'
 import { ImageUnreadable, PoolBusy, PoolClosed } from './ocr-errors.ts'
-import type { LineReading, OcrResult, TesseractPoolOptions } from './ocr-pool.ts'
+import type { LineReading, OcrResult, RecogniseOptions, TesseractPoolOptions } from './ocr-pool.ts'
 import type { OcrCall } from './ocr-process.ts'
 
 const ENTRY = fileURLToPath(new URL('./ocr-process.ts', import.meta.url))
@@ -34,7 +34,7 @@ export interface OcrProcessOptions extends TesseractPoolOptions {
 
 /** Tesseract in a child process of its own: each call names its tenant, and tenants are served in turn. */
 export interface OcrProcess {
-  recognise (tenant: string | number, image: Uint8Array, options?: { layout?: boolean }): Promise<OcrResult>
+  recognise (tenant: string | number, image: Uint8Array, options?: RecogniseOptions): Promise<OcrResult>
   recogniseLines (tenant: string | number, lines: Uint8Array[], options: { characters: string }): Promise<LineReading[]>
   /** 1 while the process is alive. */
   liveWorkers (): number

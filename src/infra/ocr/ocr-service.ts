@@ -2,11 +2,11 @@ import { imageSize } from 'image-size'
 import { SandboxBusy, SandboxClosed, SandboxTaskFailed } from '../sandbox/sandbox-errors.ts'
 import type { SandboxPool } from '../sandbox/sandbox-pool.ts'
 import { ImageTooLarge, ImageUnreadable } from './ocr-errors.ts'
-import type { LineReading, OcrResult } from './ocr-pool.ts'
+import type { LineReading, OcrResult, RecogniseOptions } from './ocr-pool.ts'
 import type { OcrProcess } from './ocr-process-client.ts'
 import { OCR_TASKS, type PdfTextResult } from './ocr-task-names.ts'
 
-export type { LineReading, OcrResult, OcrSymbol, PlacedLine, PlacedWord } from './ocr-pool.ts'
+export type { LineReading, OcrResult, OcrSymbol, PlacedLine, PlacedWord, RecogniseOptions } from './ocr-pool.ts'
 export type { PdfTextResult } from './ocr-task-names.ts'
 
 /**
@@ -14,8 +14,8 @@ export type { PdfTextResult } from './ocr-task-names.ts'
  * a time budget), images are read by tesseract in the OCR process; the caller's event loop runs neither.
  */
 export interface OcrPool {
-  /** Reads the text of a PNG or JPEG image; with `layout`, its lines and words where they stand. */
-  recognise (image: Uint8Array, options?: { layout?: boolean }): Promise<OcrResult>
+  /** Reads the text of a PNG or JPEG image; with `layout`, its lines and words where they stand; with `straighten`, turned straight first. */
+  recognise (image: Uint8Array, options?: RecogniseOptions): Promise<OcrResult>
   /**
    * Reads each image (PNGs a sandbox task prepared) as one line made only of `characters`, with no
    * dictionary; empty readings are left out.

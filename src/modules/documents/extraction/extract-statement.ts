@@ -30,6 +30,11 @@ const RENDER_DPI = 250
 const OCR_RETRY_PAGES = 3
 /** Pages rendered per call to a sandbox process; the next batch renders while this one is read. */
 const RENDER_BATCH = 4
+/**
+ * Scans and photos are rarely straight: a page turned 2° drifts a line of a wide layout into the next
+ * (a sort code read with another line's digits), so OCR straightens each page by its text lines first.
+ */
+const READ_OPTIONS = { straighten: true } as const
 
 interface PageReading extends OcrResult { fromOcr: boolean }
 
@@ -67,7 +72,7 @@ async function recognisePages (ocr: OcrPool, pdf: Uint8Array, pageNumbers: numbe
   for (let first = 0; first < pageNumbers.length; first += RENDER_BATCH) {
     const images = await ocr.renderPdfPages(pdf, pageNumbers.slice(first, first + RENDER_BATCH), { dpi: RENDER_DPI })
     await reading
-    reading = Promise.all(images.map(async (image, i) => { results[first + i] = await ocr.recognise(image) }))
+    reading = Promise.all(images.map(async (image, i) => { results[first + i] = await ocr.recognise(image, READ_OPTIONS) }))
     // awaited above or below; a rejection meanwhile must not count as unhandled
     reading.catch(() => {})
   }
@@ -102,7 +107,7 @@ export async function extractStatement (input: ExtractStatementInput): Promise<S
   try {
     readings = input.kind === 'pdf'
       ? await readPdf(input.ocr, input.bytes, input.maxPages ?? 50)
-      : [{ ...await input.ocr.recognise(input.bytes), fromOcr: true }]
+      : [{ ...await input.ocr.recognise(input.bytes, READ_OPTIONS), fromOcr: true }]
   } catch (error) {
     throw unreadable(error)
   }
