@@ -8,8 +8,8 @@ import type { GlyphReading } from './mrz-ocr-b.ts'
 const ZERO_MARGIN = 0.15
 
 /**
- * In a document or personal number, 0 where the shapes barely tell it from O: the check digit
- * cannot tell them apart either (the mrz library counts O as 0), and numbers hold far more zeros.
+ * In a document or personal number, 0 where the shapes barely tell it from O: numbers hold far
+ * more zeros, and the check digit tells (O weighs 24, not 0), so a real O is swapped back by the repair.
  */
 function zerosInNumbers (glyphs: GlyphReading[]): GlyphReading[] {
   const format = (Object.keys(LINE_LENGTH) as MrzFormat[]).find((f) => LAYOUTS[f].length === glyphs.length && LINE_LENGTH[f] === glyphs[0]?.text.length)
