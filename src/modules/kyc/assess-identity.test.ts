@@ -129,6 +129,18 @@ describe('KYC: a document against the case', () => {
   })
 })
 
+describe('KYC: a name the MRZ reader was unsure of', () => {
+  it('when the differing MRZ surname holds a letter the reader could barely tell (unsureFields), then Medium mrz_name_unsure, not High', () => {
+    const r = assess(reading({ surname: 'LINDQVIST' }, { unsureFields: ['surname'] }), anna, 'Passport')
+    assert.deepEqual([r.riskRating.name, codes(r)], ['Medium', ['mrz_name_unsure:medium']])
+  })
+
+  it('when the MRZ reader was sure of the differing surname, or unsure only of the given names, then High name_mismatch', () => {
+    assert.deepEqual(codes(assess(reading({ surname: 'LINDQVIST' }), anna, 'Passport')), ['name_mismatch:high'])
+    assert.deepEqual(codes(assess(reading({ surname: 'LINDQVIST' }, { unsureFields: ['givenNames'] }), anna, 'Passport')), ['name_mismatch:high'])
+  })
+})
+
 describe('KYC: the printed zone against the MRZ', () => {
   const annasPage = (over: Partial<PageWords> = {}, confidence?: number): PrintedText => asRead({ ...pageWords(reading()), ...over }, confidence)
 
@@ -189,7 +201,7 @@ describe('KYC: the printed zone against the MRZ', () => {
 
   it('when a bilingual month\'s slash is read as a letter ("29 DECIDEC 70"), then the date is still read', () => {
     const r = assessIdentity(reading({ birthDate: '1970-12-29' }), { ...anna, dobYear: 1970, dobMonth: 12, dobDay: 29 }, 'Passport', TODAY, annasPage({ birthDate: ['29 DECIDEC 70'] }))
-    assert.deepEqual([r.result.printed.birthDate, r.result.printedComparison?.birthDate.outcome], ['1970-12-29', 'match'])
+    assert.deepEqual([r.result.printed?.birthDate, r.result.printedComparison?.birthDate.outcome], ['1970-12-29', 'match'])
   })
 
   it('when the printed number differs from the MRZ\'s only by look-alikes (O for 0, G for 6), then it matches', () => {

@@ -71,7 +71,13 @@ export function assessIdentity (reading: MrzReading, person: KycPerson, document
   const givenNames = compareGivenNames(person.givenNames, fields.givenNames, truncated)
   const documentName = `${fields.givenNames} ${fields.surname}`.trim()
   const caseName = [person.givenNames, person.surname].filter(Boolean).join(' ')
-  if (surname.outcome === 'mismatch' || givenNames.outcome === 'mismatch') {
+  const unsure = reading.unsureFields ?? []
+  const nameMismatch = surname.outcome === 'mismatch' || givenNames.outcome === 'mismatch'
+  // A blurred letter the reader could barely tell from another may be the whole difference: the MRZ's name is not evidence enough for High.
+  const mismatchUnsure = (surname.outcome !== 'mismatch' || unsure.includes('surname')) && (givenNames.outcome !== 'mismatch' || unsure.includes('givenNames'))
+  if (nameMismatch && mismatchUnsure) {
+    signals.push({ code: 'mrz_name_unsure', severity: 'medium', message: `The MRZ's name was read as ${documentName}, not the case's (${caseName}), but some of its letters could not be told apart with certainty: compare the name on the document with the case's.` })
+  } else if (nameMismatch) {
     signals.push({ code: 'name_mismatch', severity: 'high', message: `The name on the document (${documentName}) is not the case's (${caseName}).` })
   } else if (surname.outcome === 'minor_difference' || givenNames.outcome === 'minor_difference') {
     signals.push({ code: 'name_minor_difference', severity: 'medium', message: `The name on the document (${documentName}) differs slightly from the case's (${caseName}).` })
