@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { migratedDataDir } from '../helpers/embedded-database.ts'
 import { freePort } from '../helpers/free-port.ts'
 import { type Env, type Exit, type Hooks, type ServiceProcess, spawnService, startService, waitForAnswer } from '../helpers/service-processes.ts'
 import { describeUnless } from '../helpers/skip.ts'
@@ -97,10 +98,11 @@ async function createReseller (dataDir: string, name: string) {
   return JSON.parse(run.stdout) as { id: number, clientId: string, clientSecret: string }
 }
 
-// Every test has its own data directory, so they may run side by side (each CLI run starts PGlite: seconds).
+// Every test has its own data directory, so they may run side by side (each CLI run starts PGlite: seconds);
+// most start from a copy of one already migrated (test/helpers/embedded-database.ts), as only some are about a first start.
 describeUnless(skip, 'idcheck CLI', { concurrency: 2 }, () => {
   it('when "reseller create --json" runs, then stdout is exactly one JSON line with id, clientId and clientSecret', async () => {
-    const run = await runCli(freshDataDir(), ['reseller', 'create', '--name', 'Acme Resale', '--services', 'all', '--json'])
+    const run = await runCli(migratedDataDir(), ['reseller', 'create', '--name', 'Acme Resale', '--services', 'all', '--json'])
     assert.equal(run.code, 0, run.stderr)
     assert.equal(run.stderr, '')
     assert.ok(run.stdout.endsWith('\n'))
@@ -121,13 +123,13 @@ describeUnless(skip, 'idcheck CLI', { concurrency: 2 }, () => {
   })
 
   it('when a reseller is created, then its secret is stored in no database file', async () => {
-    const dataDir = freshDataDir()
+    const dataDir = migratedDataDir()
     const { clientSecret } = await createReseller(dataDir, 'Hash Only Ltd')
     assert.deepEqual(filesContaining(dataDir, clientSecret), [])
   })
 
   it('when "reseller create" is given a name in use, then exit 1 saying so', async () => {
-    const dataDir = freshDataDir()
+    const dataDir = migratedDataDir()
     await createReseller(dataDir, 'Twice Ltd')
     const run = await runCli(dataDir, ['reseller', 'create', '--name', 'Twice Ltd', '--json'])
     assert.equal(run.code, 1)
@@ -136,7 +138,7 @@ describeUnless(skip, 'idcheck CLI', { concurrency: 2 }, () => {
   })
 
   it('when "services list --json" runs, then it prints the catalogue as one JSON array of service entries', async () => {
-    const run = await runCli(freshDataDir(), ['services', 'list', '--json'])
+    const run = await runCli(migratedDataDir(), ['services', 'list', '--json'])
     assert.equal(run.code, 0, run.stderr)
     const lines = run.stdout.trimEnd().split('\n')
     assert.equal(lines.length, 1)
@@ -148,7 +150,7 @@ describeUnless(skip, 'idcheck CLI', { concurrency: 2 }, () => {
   })
 
   it('when "account rate-limit ID 40" runs for an existing account, then exit 0 confirming the limit', async () => {
-    const dataDir = freshDataDir()
+    const dataDir = migratedDataDir()
     const { id } = await createReseller(dataDir, 'Busy Resale')
     const run = await runCli(dataDir, ['account', 'rate-limit', String(id), '40'])
     assert.equal(run.code, 0, run.stderr)
@@ -156,13 +158,13 @@ describeUnless(skip, 'idcheck CLI', { concurrency: 2 }, () => {
   })
 
   it('when "account rate-limit" names an account that does not exist, then exit 1 saying so', async () => {
-    const run = await runCli(freshDataDir(), ['account', 'rate-limit', '999', '40'])
+    const run = await runCli(migratedDataDir(), ['account', 'rate-limit', '999', '40'])
     assert.equal(run.code, 1)
     assert.match(run.stderr, /no account with id 999/)
   })
 
   it('when "account reset-credentials ID --json" runs, then it prints exactly the id, clientId and new clientSecret', async () => {
-    const dataDir = freshDataDir()
+    const dataDir = migratedDataDir()
     const reseller = await createReseller(dataDir, 'Rotating Resale')
     const run = await runCli(dataDir, ['account', 'reset-credentials', String(reseller.id), '--json'])
     assert.equal(run.code, 0, run.stderr)
@@ -174,13 +176,13 @@ describeUnless(skip, 'idcheck CLI', { concurrency: 2 }, () => {
   })
 
   it('when "account reset-credentials" names an account that does not exist, then exit 1 saying so', async () => {
-    const run = await runCli(freshDataDir(), ['account', 'reset-credentials', '999'])
+    const run = await runCli(migratedDataDir(), ['account', 'reset-credentials', '999'])
     assert.equal(run.code, 1)
     assert.equal(run.stderr, 'idcheck: account 999 does not exist\n')
   })
 
   it('when "reseller create" gets a name of only invisible characters, then exit 64 saying so', async () => {
-    const run = await runCli(freshDataDir(), ['reseller', 'create', '--name', '\u200B\u200D\uFEFF'])
+    const run = await runCli(migratedDataDir(), ['reseller', 'create', '--name', '\u200B\u200D\uFEFF'])
     assert.equal(run.code, EX_USAGE, run.stderr)
     assert.match(run.stderr, /--name must contain a visible character/)
   })
@@ -216,7 +218,7 @@ describeUnless(skip, 'idcheck CLI', { concurrency: 2 }, () => {
 
 describeUnless(skip, 'idcheck server (embedded)', { concurrency: true }, () => {
   it('when a reseller made by the CLI calls the running server over HTTP, then it gets a token and Pong; the CLI is refused while it runs; SIGTERM exits 0; no secret is logged', async () => {
-    const dataDir = freshDataDir()
+    const dataDir = migratedDataDir()
     const reseller = await createReseller(dataDir, 'Live Resale')
     const server = await startServer(dataDir)
 
@@ -268,7 +270,7 @@ describeUnless(skip, 'idcheck server (embedded)', { concurrency: true }, () => {
   })
 
   it("when an operator resets a leaked reseller secret with the CLI, then the old secret and its tokens are refused and the new secret works", async () => {
-    const dataDir = freshDataDir()
+    const dataDir = migratedDataDir()
     const reseller = await createReseller(dataDir, 'Leaky Resale')
     let server = await startServer(dataDir)
     const before = await (await authenticate(server.base, reseller.clientId, reseller.clientSecret)).json() as { accessToken: string }
@@ -293,7 +295,7 @@ describeUnless(skip, 'idcheck server (embedded)', { concurrency: true }, () => {
   })
 
   it('when WEBHOOK_SECRET_KEY is rotated and "webhooks reseal-secrets" runs, then endpoints keep their secrets under the new key alone', async () => {
-    const dataDir = freshDataDir()
+    const dataDir = migratedDataDir()
     const reseller = await createReseller(dataDir, 'Hooked Resale')
     const [oldKey, newKey] = [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')]
     const server = await startServer(dataDir, { WEBHOOK_SECRET_KEY: oldKey })

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, it } from 'node:test'
+import { migratedDataDir } from '../helpers/embedded-database.ts'
 import { type Env, type Hooks, spawnService } from '../helpers/service-processes.ts'
 import { describeUnless } from '../helpers/skip.ts'
 
@@ -32,7 +33,8 @@ async function idcheck (dataDir: string, ...args: string[]) {
 }
 
 describeUnless(skip, 'idcheck screening', () => {
-  const dataDir = join(parent, 'data')
+  // Already migrated: the first start's initdb is the CLI tests' business.
+  const dataDir = migratedDataDir()
 
   it('when lists are imported, then "screening lists" shows each source with its entries and the file\'s sha256; a new file replaces its source\'s entries', async () => {
     // The sandbox ships its fictional list: it is there before any import.

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import type { Config } from '../../src/config/config.ts'
+import { migratedDataDir } from './embedded-database.ts'
 
-/** The suite runs embedded by default and on PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set. */
+/**
+ * The suite runs embedded by default and on PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set.
+ * Embedded, each config has a database of its own: a copy of one migrated at the start of the run.
+ */
 export function testConfig (overrides: Partial<Config> = {}): Config {
   const unique = `t${process.pid}_${randomBytes(4).toString('hex')}`
   return {
     environment: 'sandbox',
     port: 0,
     host: '127.0.0.1',
-    dataDir: null,
+    dataDir: process.env.DATABASE_URL || 'dataDir' in overrides ? null : migratedDataDir(),
     databaseUrl: process.env.DATABASE_URL || null,
     databaseSchema: process.env.DATABASE_URL ? unique : 'public',
     redisUrl: process.env.REDIS_URL || null,

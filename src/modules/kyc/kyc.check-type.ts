@@ -1,5 +1,6 @@
 import { CheckCannotComplete, defineCheckType, type Subject } from '../checks/index.ts'
 import { documentPages, type DocumentSubject, DocumentUnreadable, IDENTITY_DOCUMENT_TYPES, loadDocument, lockDocument, startImageIntegrity, withImageSignals } from '../documents/index.ts'
+import { pageImages } from './kyc-page-images.ts'
 import { assessIdentity, type IdentityDocumentType, type KycPerson } from './assess-identity.ts'
 import { KycResult } from './kyc.schemas.ts'
 import { MRZ_IMAGE_TASK_MODULE, type MrzReading, readMrz } from './mrz/index.ts'
@@ -45,14 +46,16 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
           const pool = ocr.forTenant(document.accountId)
           // The image's own integrity (an editor, a screenshot, a re-saved JPEG) weighs on the identity check too.
           const integrity = startImageIntegrity(parsers, document)
+          // A scanned PDF's page is drawn once, for the MRZ, and read again for the printed zone.
+          const pages = pageImages(pool, document)
           let reading
           try {
-            reading = await readMrz(pool, { bytes: document.bytes, kind: document.kind }, now)
+            reading = await readMrz(pool, document, now, pages)
           } catch (err) {
             if (err instanceof DocumentUnreadable) throw new CheckCannotComplete(err.message, { cause: err })
             throw err
           }
-          const printed = await readPrintedZone(pool, document, { ...pageOf(reading), format: reading.format })
+          const printed = await readPrintedZone(pool, document, { ...pageOf(reading), format: reading.format }, pages)
           return withImageSignals(assessIdentity(reading, person, document.documentType as IdentityDocumentType, now.toISOString().slice(0, 10), printed), await integrity())
         },
       },

@@ -1,4 +1,4 @@
-export { readMrz, uprightPage } from './read-mrz.ts'
+export { readMrz } from './read-mrz.ts'
 export type { MrzPage, MrzReading } from './read-mrz.ts'
 export type { MrzFields } from './mrz-fields.ts'
 export { isMrzCountryCode } from './mrz-countries.ts'

@@ -4,7 +4,10 @@ import type { GlyphReading } from './mrz-ocr-b.ts'
 /** The sandbox task module holding KYC's image tasks: the sandbox pool that parses uploads loads it. */
 export const MRZ_IMAGE_TASK_MODULE = new URL('./mrz-image-tasks.ts', import.meta.url)
 
-export const MRZ_IMAGE_TASKS = { prepareLines: 'kyc.prepareMrzLines', uprightPage: 'kyc.uprightPage' } as const
+export const MRZ_IMAGE_TASKS = { prepareLines: 'kyc.prepareMrzLines' } as const
+
+/** Where the MRZ stands on the upright, untilted page, in fractions of its width and height. */
+export interface MrzBox { x0: number, y0: number, x1: number, y1: number }
 
 /** An MRZ's lines as images, each ready to be read as one line, once per way of preparing them. */
 export interface PreparedMrzLines {
@@ -18,6 +21,6 @@ export interface PreparedMrzLines {
   tiltDeg: number
   /** False when no MRZ stood out and the lowest lines of print were taken instead. */
   located: boolean
-  /** Where the MRZ stands on the upright, untilted page, in fractions of its width and height; null when not located. */
-  box: { x0: number, y0: number, x1: number, y1: number } | null
+  /** Where the MRZ stands on the upright, untilted page; null when not located. */
+  box: MrzBox | null
 }

@@ -3,13 +3,11 @@
 // budget hold.
 import type { TaskTable } from '../../../infra/sandbox/sandbox-protocol.ts'
 import { MRZ_IMAGE_TASKS, type PreparedMrzLines } from './mrz-image-task-names.ts'
-import { prepareMrzLines, uprightPage } from './mrz-line-images.ts'
+import { prepareMrzLines } from './mrz-line-images.ts'
 
 export const tasks = {
   [MRZ_IMAGE_TASKS.prepareLines]: async ({ image, flip, forTesseract }: { image: Uint8Array, flip?: boolean, forTesseract?: boolean }): Promise<PreparedMrzLines> => {
     const prepared = await prepareMrzLines(image, { flip: flip === true, ...(forTesseract ? {} : { capHeights: [] }) })
     return { attempts: prepared.attempts, glyphs: prepared.glyphs, rotation: (prepared.quarterTurns * 90) as PreparedMrzLines['rotation'], tiltDeg: prepared.tiltDeg, located: prepared.located, box: prepared.box }
   },
-  [MRZ_IMAGE_TASKS.uprightPage]: ({ image, rotation, tiltDeg }: { image: Uint8Array, rotation: number, tiltDeg?: number }): Promise<Uint8Array> =>
-    uprightPage(image, rotation, tiltDeg ?? 0),
 } satisfies TaskTable

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import { imageSize } from 'image-size'
 import { greyPng, mrzBandBomb } from '../../../../test/faults/hostile-files.ts'
-import { LINE_MAX_PIXELS, MRZ_CAP_HEIGHTS, prepareMrzLines, uprightPage } from './mrz-line-images.ts'
+import { LINE_MAX_PIXELS, MRZ_CAP_HEIGHTS, prepareMrzLines } from './mrz-line-images.ts'
 
 const KYC_SET = new URL('../../../../bench/kyc/set/', import.meta.url)
 
@@ -64,11 +64,5 @@ describe('MRZ line preparation', () => {
       }
     })
     assert.ok(growth < 300 * 1024 * 1024, `RSS grew ${Math.round(growth / 1024 / 1024)} MB`)
-  })
-
-  it('when a page read a quarter turn round is asked for upright, then it comes back turned, its sides swapped, and a half turn keeps them', async () => {
-    const page = greyPng(300, 200, () => new Uint8Array(300).fill(255))
-    assert.deepEqual(imageSize(await uprightPage(page, 90, 0)), { height: 300, width: 200, type: 'png' })
-    assert.deepEqual(imageSize(await uprightPage(page, 180, 2)), { height: 200, width: 300, type: 'png' })
   })
 })

@@ -3,6 +3,7 @@ import type { Image } from '@napi-rs/canvas'
 import { flipped, locateMrz } from './mrz-locate.ts'
 import { letterHeightOf, readGlyphs } from './mrz-ocr-b.ts'
 import type { GlyphReading } from './mrz-ocr-b.ts'
+import type { MrzBox } from './mrz-image-task-names.ts'
 import type { LocatedLine } from './mrz-locate.ts'
 import { estimateSkew, findTextBands, pickMrzBands, stretchContrast, toGrey } from './mrz-pixels.ts'
 import type { GreyImage, TextBand } from './mrz-pixels.ts'
@@ -21,8 +22,6 @@ const LOCATE_SIDE = 1600
 const GLYPH_CAP_HEIGHT = 32
 /** The analysis copy's pixel budget: a 1:3 page at the analysis width, so a tall image is shrunk, not drawn whole. */
 export const ANALYSIS_MAX_PIXELS = 3_000_000
-/** The upright page's pixel budget: a 300 dpi A4 page and more. */
-const UPRIGHT_MAX_PIXELS = 12_000_000
 /** A prepared line's pixel budget: a real MRZ line comes out near 50,000 pixels. */
 export const LINE_MAX_PIXELS = 2_000_000
 /** A band this many times taller than the thinnest is not a line of the same print, and drawing it at the thinnest's scale is what blew up memory. */
@@ -94,7 +93,6 @@ export interface PreparedMrz {
   box: MrzBox | null
 }
 
-export interface MrzBox { x0: number, y0: number, x1: number, y1: number }
 
 /** The lines' box on the upright page turned back by its tilt (about its centre, as the printed page is drawn), a capital height around. */
 function untiltedBox (lines: LocatedLine[], size: { width: number, height: number }, tiltDeg: number): MrzBox {
@@ -242,26 +240,4 @@ function withBorder (grey: GreyImage, border: number): GreyImage {
   const pixels = new Uint8Array(width * height).fill(255)
   for (let y = 0; y < grey.height; y++) pixels.set(grey.pixels.subarray(y * grey.width, (y + 1) * grey.width), (y + border) * width + border)
   return { width, height, pixels }
-}
-
-/**
- * The page turned upright as a PNG: `rotation` clockwise degrees (a multiple of 90), then `tiltDeg`
- * taken back, on white; the page reading its printed zone wants it so.
- */
-export async function uprightPage (bytes: Uint8Array, rotation: number, tiltDeg: number): Promise<Uint8Array> {
-  const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-  const sideways = Math.round(rotation / 90) % 2 !== 0
-  // A huge photo comes back smaller: its canvas and PNG must fit the sandbox's memory beside the decoded image.
-  const scale = Math.min(1, Math.sqrt(UPRIGHT_MAX_PIXELS / (image.width * image.height)))
-  const width = Math.max(1, Math.round((sideways ? image.height : image.width) * scale))
-  const height = Math.max(1, Math.round((sideways ? image.width : image.height) * scale))
-  const canvas = budgetedCanvas(width, height, UPRIGHT_MAX_PIXELS * 1.01)
-  const ctx = canvas.getContext('2d')
-  ctx.fillStyle = '#ffffff'
-  ctx.fillRect(0, 0, width, height)
-  ctx.translate(width / 2, height / 2)
-  ctx.rotate(((rotation - tiltDeg) * Math.PI) / 180)
-  ctx.scale(scale, scale)
-  ctx.drawImage(image, -image.width / 2, -image.height / 2)
-  return new Uint8Array(canvas.toBuffer('image/png'))
 }

@@ -8,8 +8,9 @@ import type { UncheckedField } from './mrz-close-calls.ts'
 import { agreedReading, disputedFields, finalReading } from './mrz-consensus.ts'
 import { glyphCandidate } from './mrz-glyph-repair.ts'
 import type { MrzFields } from './mrz-fields.ts'
-import { MRZ_IMAGE_TASKS, type PreparedMrzLines } from './mrz-image-task-names.ts'
+import { MRZ_IMAGE_TASKS, type MrzBox, type PreparedMrzLines } from './mrz-image-task-names.ts'
 import { MRZ_CHARACTERS } from './mrz-layout.ts'
+import { type IdentityFile, type PageImages, pageImages } from '../kyc-page-images.ts'
 
 export interface MrzReading {
   format: 'TD1' | 'TD2' | 'TD3'
@@ -31,21 +32,18 @@ export interface MrzReading {
   page?: MrzPage
 }
 
-/** The page the MRZ was read on, and how to make it upright (uprightPage does it). */
+/** The page the MRZ was read on, and how to make it upright (the printed-zone reader does it). */
 export interface MrzPage {
   index: number
   rotation: 0 | 90 | 180 | 270
   /** Degrees the MRZ's lines still slope clockwise once the page is turned by `rotation`. */
   tiltDeg: number
   /** Where the MRZ stands on the page turned upright and untilted, in fractions of its width and height; null when it did not stand out. */
-  box: { x0: number, y0: number, x1: number, y1: number } | null
+  box: MrzBox | null
 }
 
-type DocumentFile = { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg' }
 
 const NO_MRZ = 'No machine-readable zone (MRZ) was found: upload a sharp, straight photo or scan of the whole photo page, with the two or three lines of letters and < signs at the bottom.'
-// 200 dpi: the MRZ's capitals come out about 19 pixels high, enough to locate and cut them; 300 made each page twice the pixels to draw, encode and decode.
-const PDF_DPI = 200
 
 /** Turns what the OCR pool says about a file into a reason the uploader can act on. */
 function unreadable (error: unknown): unknown {
@@ -62,13 +60,7 @@ const SURE_GLYPHS = 0.8
 // A TD1 card scanned as a PDF has its front and back on two pages; more pages than this is not an identity document.
 const MAX_PAGES = 4
 
-async function pageImage (ocr: OcrPool, document: DocumentFile, index: number): Promise<Uint8Array> {
-  if (document.kind !== 'pdf') return document.bytes
-  const [page] = await ocr.renderPdfPages(document.bytes, [index + 1], { dpi: PDF_DPI })
-  return page!
-}
-
-async function pageCount (ocr: OcrPool, document: DocumentFile): Promise<number> {
+async function pageCount (ocr: OcrPool, document: IdentityFile): Promise<number> {
   return document.kind === 'pdf' ? Math.min(MAX_PAGES, await ocr.countPdfPages(document.bytes)) : 1
 }
 
@@ -128,14 +120,14 @@ async function readPageByTesseract (ocr: OcrPool, outcome: GlyphOutcome, now: Da
  * from its lowest lines of print, as a last resort. A document whose digits never hold comes back
  * invalid, as printed.
  */
-export async function readMrz (ocr: OcrPool, document: DocumentFile, now: Date): Promise<MrzReading> {
+export async function readMrz (ocr: OcrPool, document: IdentityFile, now: Date, pages: PageImages = pageImages(ocr, document)): Promise<MrzReading> {
   try {
-    const pages = await pageCount(ocr, document)
+    const count = await pageCount(ocr, document)
     const outcomes: PageOutcome[] = []
     const byGlyphs: GlyphOutcome[] = []
     // The last page first: a card's MRZ is on its back, scanned after its front.
-    for (let index = pages - 1; index >= 0; index--) {
-      const image = await pageImage(ocr, document, index)
+    for (let index = count - 1; index >= 0; index--) {
+      const image = await pages.image(index)
       const prepared = await prepare(ocr, image, { flip: false, forTesseract: false })
       const outcome = prepared.located ? await readPageByGlyphs(ocr, image, index, now, prepared) : { agreed: null, readings: [], page: { index, rotation: 0 as const, tiltDeg: 0, box: null }, image, prepared, flipped: false, sure: false }
       if (outcome.agreed) return toReading(outcome.agreed, outcome.page)
@@ -157,19 +149,6 @@ export async function readMrz (ocr: OcrPool, document: DocumentFile, now: Date):
     const best = finals[0]
     if (!best) throw new DocumentUnreadable(NO_MRZ)
     return toReading(best.final, best.page)
-  } catch (error) {
-    throw unreadable(error)
-  }
-}
-
-/**
- * The page the MRZ was read on, turned upright and straightened, as a PNG: what a reader of the
- * printed zone needs. Its bytes are decoded and drawn in a sandbox process, as the MRZ's were.
- */
-export async function uprightPage (ocr: OcrPool, document: DocumentFile, page: MrzPage): Promise<Uint8Array> {
-  try {
-    const image = await pageImage(ocr, document, page.index)
-    return await ocr.runImageTask<Uint8Array>(MRZ_IMAGE_TASKS.uprightPage, image, { rotation: page.rotation, tiltDeg: page.tiltDeg })
   } catch (error) {
     throw unreadable(error)
   }

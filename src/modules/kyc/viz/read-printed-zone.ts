@@ -1,5 +1,7 @@
 import { imageSize } from 'image-size'
 import type { OcrPool, PlacedLine } from '../../../infra/ocr/ocr-service.ts'
+import { type IdentityFile, type PageImages, pageImages } from '../kyc-page-images.ts'
+import type { MrzBox } from '../mrz/mrz-image-task-names.ts'
 import { type PageCrop, type PageTurn, VIZ_IMAGE_TASKS } from './viz-image-task-names.ts'
 import { PRINTED_FIELDS } from './viz-labels.ts'
 import { printedValues, type PrintedText } from './viz-reading.ts'
@@ -7,18 +9,8 @@ import { printedValues, type PrintedText } from './viz-reading.ts'
 /** Where the MRZ was read: the page (from 0), the turn that makes it upright, and where it stands on that page (fractions) when it stood out. */
 export interface MrzPageAt extends PageTurn { index: number, box?: MrzBox | null }
 
-interface MrzBox { x0: number, y0: number, x1: number, y1: number }
-
-// The printed page's letters are 2-3 mm high: at 200 dpi they come out 16-24 pixels, as tesseract likes them.
-const PDF_DPI = 200
 /** A TD1 card scanned to PDF has its printed face on one page and its MRZ on the other. */
 const MAX_PAGES = 2
-
-async function pageImage (ocr: OcrPool, document: { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg' }, index: number): Promise<Uint8Array> {
-  if (document.kind !== 'pdf') return document.bytes
-  const [page] = await ocr.renderPdfPages(document.bytes, [index + 1], { dpi: PDF_DPI })
-  return page!
-}
 
 /** The MRZ's lines as OCR saw them on the page: many fillers, or one long run of code characters. */
 const isMrzLine = (line: PlacedLine) => (line.text.match(/[<«]/g) ?? []).length >= 5 || /^[A-Z0-9<]{28,}$/.test(line.text.replace(/\s/g, ''))
@@ -80,14 +72,14 @@ const coreRead = (text: PrintedText) => text.surname.length > 0 && text.birthDat
  * read on, upright as the MRZ stands; a PDF's other page too (a card's front and back) when that
  * page lacks them. Null when no labelled value was found at all.
  */
-export async function readPrintedZone (ocr: OcrPool, document: { bytes: Uint8Array, kind: 'pdf' | 'png' | 'jpeg', pageCount: number }, at: MrzPageAt & { format: keyof typeof MRZ_WIDTH_MM }): Promise<PrintedText | null> {
-  const pages = document.kind === 'pdf' ? Math.min(MAX_PAGES, document.pageCount) : 1
-  const order = [at.index, ...Array.from({ length: pages }, (_, i) => i).filter((i) => i !== at.index)]
+export async function readPrintedZone (ocr: OcrPool, document: IdentityFile & { pageCount: number }, at: MrzPageAt & { format: keyof typeof MRZ_WIDTH_MM }, pages: PageImages = pageImages(ocr, document)): Promise<PrintedText | null> {
+  const count = document.kind === 'pdf' ? Math.min(MAX_PAGES, document.pageCount) : 1
+  const order = [at.index, ...Array.from({ length: count }, (_, i) => i).filter((i) => i !== at.index)]
   const found: PrintedText = { surname: [], givenNames: [], birthDate: [], documentNumber: [], expirationDate: [] }
   let crop: PageCrop | null = null
   const add = (text: PrintedText) => { for (const f of PRINTED_FIELDS) found[f].push(...text[f]) }
   for (const index of order) {
-    const image = await pageImage(ocr, document, index)
+    const image = await pages.image(index)
     if (at.box) {
       // The MRZ's place says where the print is and how large: one reading of just that part.
       const size = imageSize(image)
