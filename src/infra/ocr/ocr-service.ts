@@ -31,8 +31,8 @@ export interface OcrPool {
   readPdfText (pdf: Uint8Array, options: { maxPages: number }): Promise<PdfTextResult>
   /** How many pages a PDF has. */
   countPdfPages (pdf: Uint8Array): Promise<number>
-  /** Renders pages (numbered from 1) to PNG images for recognise. */
-  renderPdfPages (pdf: Uint8Array, pages: number[], options: { dpi: number }): Promise<Uint8Array[]>
+  /** Renders pages (numbered from 1) to images for recognise: PNG, or JPEG when asked (a scan's page, drawn from a JPEG, loses nothing that matters). */
+  renderPdfPages (pdf: Uint8Array, pages: number[], options: { dpi: number, format?: 'png' | 'jpeg' }): Promise<Uint8Array[]>
 }
 
 export interface Ocr {
@@ -74,7 +74,7 @@ export function createOcr ({ parsers, tesseract, maxPixels }: { parsers: Sandbox
     },
     readPdfText: (pdf, { maxPages }) => parsers.run(tenant, OCR_TASKS.readPdfText, { pdf, maxPages }),
     countPdfPages: (pdf) => parsers.run(tenant, OCR_TASKS.countPdfPages, { pdf }),
-    renderPdfPages: (pdf, pages, { dpi }) => parsers.run(tenant, OCR_TASKS.renderPdfPages, { pdf, pages, dpi, maxPixels }),
+    renderPdfPages: (pdf, pages, { dpi, format }) => parsers.run(tenant, OCR_TASKS.renderPdfPages, { pdf, pages, dpi, maxPixels, format: format ?? 'png' }),
   })
   return {
     forTenant,
