@@ -69,10 +69,18 @@ describe('several API processes', () => {
     const reseller = await givenReseller(first.app)
     await first.app.services.accounts.setRateLimit(reseller.id, 1000)
     await new Promise((resolve) => setTimeout(resolve, 1100)) // the second process's cached limit expires
-    let i = 0
-    const started = Date.now()
-    const responses = await Promise.all(Array.from({ length: 1200 }, () => ping(i++ % 2 === 0 ? first : second, reseller.auth)))
-    assert.ok(Date.now() - started < 900, `the burst took ${Date.now() - started} ms; it must fit in one second`)
+    // The burst proves one shared budget only when it fits in one window; on a busy machine one may
+    // not, so it is tried again in a fresh window (a second and more later), up to three times.
+    let responses: Awaited<ReturnType<typeof ping>>[] = []
+    let took = Infinity
+    for (let attempt = 0; attempt < 3 && took >= 900; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1100))
+      let i = 0
+      const started = Date.now()
+      responses = await Promise.all(Array.from({ length: 1200 }, () => ping(i++ % 2 === 0 ? first : second, reseller.auth)))
+      took = Date.now() - started
+    }
+    assert.ok(took < 900, `the burst took ${took} ms three times; it must fit in one second`)
     const passed = responses.filter((r) => r.statusCode === 200)
     assert.equal(passed.length + responses.filter((r) => r.statusCode === 429).length, 1200)
     // Leases of 10 counts (1% of the limit): each process may leave at most one lease unused.
