@@ -3,6 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, describe, it } from 'node:test'
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas'
+import { imageSize } from 'image-size'
 import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib'
 import { deflateSync } from 'node:zlib'
 import { lzwBomb } from '../../../test/faults/hostile-files.ts'
@@ -114,6 +115,12 @@ describe('OCR: PDFs and photos in sandbox processes, tesseract in the OCR proces
     const huge = await pool.renderPdfPages(pdf, [1], { dpi: 7200 })
     const [width, height] = size(huge[0]!)
     assert.ok(width! * height! <= 4_000_000 && width! > 2000, `${width} × ${height}`)
+  })
+
+  it('when PDF pages are rendered as JPEG, then each is a JPEG of the same size as the PNG would be', async () => {
+    const pdf = await pdfWithText(['one'])
+    const [page] = await pool.renderPdfPages(pdf, [1], { dpi: 144, format: 'jpeg' })
+    assert.deepEqual(imageSize(page!), { width: 600, height: 400, type: 'jpg' })
   })
 
   it('when a PDF\'s content stream decodes to more than the memory budget, then SandboxMemoryExceeded, and the next PDF is read', async () => {
