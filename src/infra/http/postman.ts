@@ -29,13 +29,12 @@ const BODY_FIELDS: Record<string, Record<string, string>> = {
 }
 
 /**
- * Steps run before one request. Asking for a BAV check of the bank account needs the BAV its
- * creation started to have ended (else 409 names it): wait for it. Deciding an AML hit needs the
- * case's AML check (run when the case was created) to have completed: wait for it, and decide its
- * first hit.
+ * Steps run before one request. Asking for a BAV check of the bank account (by either route) needs
+ * the BAV before it (its creation's, or the one just requested) to have ended, else 409 names it:
+ * wait for it. Deciding an AML hit needs the case's AML check (run when the case was created) to
+ * have completed: wait for it, and decide its first hit.
  */
-const PRE_REQUESTS: Record<string, string[]> = {
-  requestCheck: `
+const WAIT_FOR_BANK_ACCOUNT_BAV = `
 const base = pm.variables.get('baseUrl');
 const header = { Authorization: 'Bearer ' + pm.collectionVariables.get('accessToken') };
 const bankAccountId = Number(pm.collectionVariables.get('bankAccountId'));
@@ -45,7 +44,11 @@ const wait = (triesLeft) => pm.sendRequest({ url: base + '/api/cases/' + pm.coll
   if (pending && triesLeft > 0) setTimeout(() => wait(triesLeft - 1), 200);
 });
 wait(50);
-`.trim().split('\n'),
+`.trim().split('\n')
+
+const PRE_REQUESTS: Record<string, string[]> = {
+  requestCheck: WAIT_FOR_BANK_ACCOUNT_BAV,
+  requestBavCheck: WAIT_FOR_BANK_ACCOUNT_BAV,
   decideAmlHit: `
 const base = pm.variables.get('baseUrl');
 const header = { Authorization: 'Bearer ' + pm.collectionVariables.get('accessToken') };
