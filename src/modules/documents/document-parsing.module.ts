@@ -2,6 +2,7 @@ import { defineModule } from '../../infra/app-module.ts'
 import { createOcrProcess } from '../../infra/ocr/ocr-process-client.ts'
 import { createOcr, type Ocr } from '../../infra/ocr/ocr-service.ts'
 import type { SandboxPool } from '../../infra/sandbox/sandbox-pool.ts'
+import { type ImageIntegrity, sharedImageIntegrity } from './image-integrity/image-integrity-check.ts'
 import { createDocumentParsers } from './parser-pool.ts'
 
 export interface DocumentParsing {
@@ -11,6 +12,8 @@ export interface DocumentParsing {
   uploadParsers: SandboxPool
   /** Tesseract, in its own process, reading what the parsers prepared. */
   ocr: Ocr
+  /** An image's integrity signals, worked out once per document for KYC and document risk alike. */
+  imageIntegrity: ImageIntegrity
 }
 
 declare module '../../infra/app-module.ts' {
@@ -37,6 +40,6 @@ export const documentParsingModule = (taskModules: readonly URL[]) => defineModu
       await parsers.close()
       await uploadParsers.close()
     })
-    return { parsers, uploadParsers, ocr }
+    return { parsers, uploadParsers, ocr, imageIntegrity: sharedImageIntegrity(parsers) }
   },
 })

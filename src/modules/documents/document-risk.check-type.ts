@@ -2,7 +2,6 @@ import { defineCheckType, type ProviderAnswer, riskRatingOf } from '../checks/in
 import type { RiskSignal } from './analysis/analysis-types.ts'
 import { type DocumentSubject, documentQueue, finalAboutTheFile, loadDocument, lockDocument } from './document-subject.ts'
 import { DocumentRiskResult } from './documents.schemas.ts'
-import { imageIntegrityOf } from './image-integrity/image-integrity-check.ts'
 import { DOCUMENT_TASKS } from './parser-task-names.ts'
 
 /** Document risk, run by this engine in both modes: signals the file itself shows (its producer, revisions, dates, hidden content, arithmetic), on every upload. */
@@ -15,17 +14,17 @@ export const documentRiskCheckType = defineCheckType<DocumentSubject, DocumentRi
   queue: () => documentQueue('document.risk', 4),
   trigger: { on: 'added' },
   create: ({ clock, use }) => {
-    const { parsers } = use('documentParsing')
+    const { parsers, imageIntegrity } = use('documentParsing')
     return {
       provider: {
         name: 'idcheck-document-risk',
         run: (document) => finalAboutTheFile(async (): Promise<ProviderAnswer<DocumentRiskResult>> => {
           // A PDF's own signals first, then those of the scans on its image-only pages.
           const signals = document.kind !== 'pdf'
-            ? await imageIntegrityOf(parsers, document)
+            ? await imageIntegrity(document)
             : [
                 ...await parsers.run<RiskSignal[]>(document.accountId, DOCUMENT_TASKS.assessRisk, { bytes: document.bytes, kind: document.kind, now: new Date(clock.now()) }),
-                ...await imageIntegrityOf(parsers, document),
+                ...await imageIntegrity(document),
               ]
           const worst = signals.some((s) => s.severity === 'high') ? 3 : signals.some((s) => s.severity === 'medium') ? 2 : 1
           return { riskRating: riskRatingOf(worst), result: { signals } }

@@ -36,7 +36,7 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
   sandboxTaskModules: [MRZ_IMAGE_TASK_MODULE, VIZ_IMAGE_TASK_MODULE],
   trigger: { on: 'added', when: (added) => refusal(added.documentType ?? '', added.caseType ?? '', { documentId: added.subjectId, caseId: added.caseId }) === null },
   create: ({ clock, use }) => {
-    const { ocr, parsers } = use('documentParsing')
+    const { ocr, imageIntegrity } = use('documentParsing')
     const cases = use('cases')
     return {
       provider: {
@@ -45,7 +45,7 @@ export const kycCheckType = defineCheckType<IdentityDocumentSubject, KycResult>(
           const now = new Date(clock.now())
           const pool = ocr.forTenant(document.accountId)
           // The image's own integrity (an editor, a screenshot, a re-saved JPEG) weighs on the identity check too.
-          const integrity = startImageIntegrity(parsers, document)
+          const integrity = startImageIntegrity(imageIntegrity, document)
           // A scanned PDF's page is drawn once, for the MRZ, and read again for the printed zone.
           const pages = pageImages(pool, document)
           let reading

@@ -22,12 +22,33 @@ export function withImageSignals<R extends { signals: RiskSignal[] }> (answer: {
 
 const SEVERITY_RATING = { low: 1, medium: 2, high: 3 } as const
 
+/** A document's image integrity signals, worked out once however many checks ask. */
+export type ImageIntegrity = (document: DocumentSubject) => Promise<RiskSignal[]>
+
+/**
+ * Image integrity shared by the checks of one process: a passport's upload starts KYC and document
+ * risk together, and both weigh the same image, so the second asks for the first's answer (kept for
+ * the last `keep` documents; a failure is not kept, so a retry works it out again).
+ */
+export function sharedImageIntegrity (parsers: SandboxPool, keep = 32): ImageIntegrity {
+  const answers = new Map<number, Promise<RiskSignal[]>>()
+  return (document) => {
+    const known = answers.get(document.id)
+    if (known) return known
+    const running = imageIntegrityOf(parsers, document)
+    answers.set(document.id, running)
+    running.catch(() => answers.delete(document.id))
+    if (answers.size > keep) answers.delete(answers.keys().next().value!)
+    return running
+  }
+}
+
 /**
  * Starts the image's integrity work beside another (KYC's reading of the same image), so neither
  * waits for the other; the signals when asked, or the failure, final about the file, then.
  */
-export function startImageIntegrity (parsers: SandboxPool, document: DocumentSubject): () => Promise<RiskSignal[]> {
-  const running = finalAboutTheFile(() => imageIntegrityOf(parsers, document))
+export function startImageIntegrity (integrity: ImageIntegrity, document: DocumentSubject): () => Promise<RiskSignal[]> {
+  const running = finalAboutTheFile(() => integrity(document))
   running.catch(() => {}) // a failure is thrown when the signals are asked for, not as an unhandled rejection before
   return () => running
 }
