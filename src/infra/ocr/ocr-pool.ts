@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { OEM, PSM, createWorker } from 'tesseract.js'
-import type { Page, Worker as TesseractWorker } from 'tesseract.js'
+import type { Page, Worker as TesseractWorker, WorkerParams } from 'tesseract.js'
 import { createLazyPool } from '../threads/lazy-pool.ts'
 import { ImageUnreadable } from './ocr-errors.ts'
 
@@ -35,6 +35,12 @@ export interface RecogniseOptions {
    * under `layout` are then on the straightened page. Statements ask for it; identity documents do not.
    */
   straighten?: boolean
+  /**
+   * Find text wherever it stands (tesseract's sparse-text segmentation) instead of reading the image
+   * as one block of lines: an identity page's labels and values stand in columns beside a portrait
+   * and a stamp, which the block reading runs into one another ("Surname Py 2 v b F").
+   */
+  sparse?: boolean
 }
 
 export interface OcrResult {
@@ -60,19 +66,26 @@ export interface TesseractPool {
 
 const require = createRequire(import.meta.url)
 
-function startTesseract (): Promise<TesseractWorker> {
+// Tesseract's own notes ("Estimating resolution as 354", "Detected 12 diacritics", "Image too
+// small to scale!!") went to the process's stderr, one or more per page: they say nothing an
+// operator can act on, and a job's failure comes back as its error anyway.
+const QUIET = { debug_file: '/dev/null' } as Partial<WorkerParams>
+
+async function startTesseract (): Promise<TesseractWorker> {
   // langPath: the English model from npm; without it tesseract.js downloads one
   const { langPath } = require('@tesseract.js-data/eng') as { langPath: string }
   // errorHandler: without one, tesseract.js rethrows a failed job inside its message listener,
   // an uncaught exception that ends the process (a damaged PNG did); the job's promise rejects anyway.
-  return createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} })
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} })
+  await worker.setParameters(QUIET)
+  return worker
 }
 
 async function startLineTesseract (): Promise<TesseractWorker> {
   const { langPath } = require('@tesseract.js-data/eng') as { langPath: string }
   // No dictionaries: a code line holds codes and fillers, not words, and word lists only bend them.
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} }, { load_system_dawg: '0', load_freq_dawg: '0' })
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE })
+  await worker.setParameters({ ...QUIET, tessedit_pageseg_mode: PSM.SINGLE_LINE })
   return worker
 }
 
@@ -101,10 +114,17 @@ export function createTesseractPool (options: TesseractPoolOptions): TesseractPo
   const lineTesseract = createLazyPool<TesseractWorker>({ ...common, start: startLineTesseract, stop: async (worker) => { await worker.terminate() } })
   /** The characters each line worker is set to read. */
   const allowed = new WeakMap<TesseractWorker, string>()
+  /** How each page worker is set to segment the page: tesseract.js starts workers on a single block. */
+  const segmentation = new WeakMap<TesseractWorker, PSM>()
 
   return {
     async recognise (image, options) {
       const { data } = await tesseract.run(async (worker) => {
+        const psm = options?.sparse ? PSM.SPARSE_TEXT : PSM.SINGLE_BLOCK
+        if ((segmentation.get(worker) ?? PSM.SINGLE_BLOCK) !== psm) {
+          await worker.setParameters({ tessedit_pageseg_mode: psm })
+          segmentation.set(worker, psm)
+        }
         try {
           return await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), options?.straighten ? { rotateAuto: true } : {}, options?.layout ? { text: true, blocks: true } : undefined)
         } catch (error) {

@@ -60,7 +60,7 @@ function cropFromMrz (box: MrzBox, page: { width: number, height: number }, form
 
 async function readView (ocr: OcrPool, image: Uint8Array, turn: PageTurn, crop?: PageCrop) {
   const upright = await ocr.runImageTask<Uint8Array>(VIZ_IMAGE_TASKS.printedPage, image, { rotation: turn.rotation, tiltDeg: turn.tiltDeg, ...crop ? { crop } : {} })
-  const { lines = [] } = await ocr.recognise(upright, { layout: true })
+  const { lines = [] } = await ocr.recognise(upright, { layout: true, sparse: true })
   return { lines, size: imageSize(upright) }
 }
 

@@ -39,6 +39,41 @@ describe('KYC printed zone: values by their labels', () => {
     assert.deepEqual(values, { surname: ['ERIKSSON'], givenNames: ['ANNA MARIA'], birthDate: [], documentNumber: [], expirationDate: ['14 MAR 2031'] })
   })
 
+  it('when a stamp\'s mark is read nearer under a label but off to the side, then the value under the label is still found', () => {
+    const values = valuesOf([
+      line(100, 20, 'Nazwsko@500', '|@620', 'Sumame@640'),
+      line(116, 36, 'st@1150'),
+      line(145, 40, 'LEWANDOWSKA@500'),
+    ])
+    assert.deepEqual(values.surname, ['LEWANDOWSKA'])
+  })
+
+  it('when the line under a label is the next label, then the field has no value rather than the next field\'s', () => {
+    const values = valuesOf([
+      line(100, 20, 'Surname@500'),
+      line(140, 20, 'Given@500', 'names@570'),
+      line(170, 30, 'ANNA@500'),
+    ])
+    assert.deepEqual([values.surname, values.givenNames], [[], ['ANNA']])
+  })
+
+  it('when three dates are printed and their labels are misread, then the earliest is the birth date and the latest the expiry', () => {
+    const values = valuesOf([
+      line(100, 14, 'Gate@500', 'of@560', 'brth@590'),
+      line(120, 24, '30.01.2009@500'),
+      line(160, 14, 'Date@500', 'of@560', 'ssue@590'),
+      line(180, 24, '24.07.2022@500'),
+      line(220, 14, 'Date@500', 'of@560', 'exury@590'),
+      line(240, 24, '23.07.2027@500'),
+    ])
+    assert.deepEqual([values.birthDate, values.expirationDate], [['30.01.2009'], ['23.07.2027']])
+  })
+
+  it('when only two dates are read (a stamp over the third), then their order names neither', () => {
+    const values = valuesOf([line(120, 24, '24.07.2022@500'), line(240, 24, '23.07.2027@500')])
+    assert.deepEqual([values.birthDate, values.expirationDate], [[], []])
+  })
+
   it('when no label is on the page (an MRZ strip), then nothing is found', () => {
     assert.deepEqual(valuesOf([line(100, 30, 'P<GBRERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<@80')]), { surname: [], givenNames: [], birthDate: [], documentNumber: [], expirationDate: [] })
   })

@@ -1,5 +1,6 @@
 import { editDistance } from '#shared/jaro-winkler.ts'
 import type { PlacedLine, PlacedWord } from '../../../infra/ocr/ocr-service.ts'
+import { parsePrintedDate } from './viz-dates.ts'
 import { foldWord, isLabelJoiner, LABEL_PHRASES, type PrintedField } from './viz-labels.ts'
 
 /** A label found on the page: the field it names and the box of its words (both languages). */
@@ -74,6 +75,33 @@ function firstRun (words: PlacedWord[]): PlacedWord[] {
   return run
 }
 
+/** Words in reading order split where a gap wider than a few letters stands (the columns of a row). */
+function runsOf (words: PlacedWord[]): PlacedWord[][] {
+  const runs: PlacedWord[][] = []
+  for (let rest = [...words].sort((a, b) => a.box.x0 - b.box.x0); rest.length > 0;) {
+    const run = firstRun(rest)
+    runs.push(run)
+    rest = rest.slice(run.length)
+  }
+  return runs
+}
+
+/**
+ * Every date printed with a four-digit year, earliest first. A document prints its holder's birth
+ * first in time and its expiry last (issue falls between), so where a label is misread the order
+ * still tells which is which: a page that shows three dates (one may be under a stamp, and then
+ * the earliest of two is the issue) gives its earliest as the birth date and its latest as the
+ * expiry, edited or not.
+ */
+function datesInOrder (lines: readonly { words: PlacedWord[] }[]): PrintedCandidate[] {
+  const dates = lines.flatMap((line) => runsOf(line.words)).flatMap((run) => {
+    const candidate = candidateOf(run)
+    const date = parsePrintedDate(candidate.text)
+    return date && date.yearDigits === 4 ? [{ candidate, at: date.year * 10_000 + date.month * 100 + date.day }] : []
+  })
+  return dates.sort((a, b) => a.at - b.at).map(({ candidate }) => candidate)
+}
+
 /** A value as read, and how sure OCR was of its least certain word (0..1). */
 export interface PrintedCandidate { text: string, confidence: number }
 
@@ -96,20 +124,28 @@ export function printedValues (lines: readonly PlacedLine[]): PrintedText {
     // The column ends where the next label on the same row starts.
     const nextOnRow = labels.filter((l) => l !== label && l.box.x0 > label.box.x1 && Math.min(l.box.y1, label.box.y1) - Math.max(l.box.y0, label.box.y0) > 0.3 * h)
     const columnEnd = Math.min(Infinity, ...nextOnRow.map((l) => l.box.x0))
-    const below = kept
+    const under = kept
       .filter((candidate) => candidate !== kept[label.line])
-      .map((candidate) => ({ candidate, words: candidate.words.filter((w) => w.box.x0 >= label.box.x0 - 1.5 * h && w.box.x0 < columnEnd && w.box.y0 > label.box.y0 + 0.5 * h && /[\p{L}0-9]/u.test(w.text)) }))
-      .filter(({ words }) => words.length > 0)
-      .map(({ candidate, words }) => ({ candidate, words, gap: Math.min(...words.map((w) => w.box.y0)) - label.box.y1 }))
+      .map((candidate) => candidate.words.filter((w) => w.box.x0 >= label.box.x0 - 1.5 * h && w.box.x0 < columnEnd && w.box.y0 > label.box.y0 + 0.5 * h && /[\p{L}0-9]/u.test(w.text)))
+      .filter((words) => words.length > 0)
+      .map((words) => ({ run: firstRun(words), gap: Math.min(...words.map((w) => w.box.y0)) - label.box.y1 }))
       .filter(({ gap }) => gap > -0.5 * h && gap < 3 * h)
-      .sort((a, b) => a.gap - b.gap)[0]
-    const run = below ? firstRun(below.words) : []
-    // A value starts under its label, not somewhere further along the row; a label under a label is the next field's.
-    if (run.length > 0 && !run.some((w) => labelWords.has(w)) && run[0]!.box.x0 <= label.box.x1 + 3 * h) values[label.field].push(candidateOf(run))
+      .sort((a, b) => a.gap - b.gap)
+    // A label under a label is the next field's: the value lies above it. A value starts under its
+    // label, not further along the row, where a stamp's or a portrait's marks are read as letters.
+    const nextLabel = under.find(({ run }) => run.some((w) => labelWords.has(w)))?.gap ?? Infinity
+    const below = under.find(({ run, gap }) => gap < nextLabel && run[0]!.box.x0 <= label.box.x1 + 3 * h)
+    if (below) values[label.field].push(candidateOf(below.run))
     // Or beside it, as "Surname: ERIKSSON".
     const after = kept[label.line]!.words.slice(label.last + 1).filter((w) => w.box.x1 <= columnEnd && !labelWords.has(w) && !isLabelJoiner(w.text))
     const sameLine = firstRun(after)
     if (sameLine.length > 0 && sameLine[0]!.box.x0 - label.box.x1 < 6 * h) values[label.field].push(candidateOf(sameLine))
+  }
+  // After the labels' values, the dates by their order on the page.
+  const dates = datesInOrder(kept)
+  if (dates.length >= 3) {
+    values.birthDate.push(dates[0]!)
+    values.expirationDate.push(dates.at(-1)!)
   }
   return values
 }
