@@ -74,6 +74,25 @@ describe('KYC printed zone: values by their labels', () => {
     assert.deepEqual([values.birthDate, values.expirationDate], [[], []])
   })
 
+  it('when a photo\'s labels are too small to read, then the rows under the type, state and number row are the surname and given names, and its number the document number', () => {
+    const values = valuesOf([
+      line(100, 40, 'P@500', 'POL@700', 'CA1496094@1000'),
+      line(230, 40, 'KOWALSKI@500'),
+      line(360, 40, 'PIOTR@500'),
+      line(490, 40, 'POL@500'),
+    ])
+    assert.deepEqual([values.surname, values.givenNames, values.documentNumber], [['KOWALSKI'], ['PIOTR'], ['CA1496094']])
+  })
+
+  it('when a row under the number\'s is lost (under a stamp), then no name is taken by its place, as it would be the next field\'s', () => {
+    const values = valuesOf([
+      line(100, 40, 'P@500', 'POL@700', 'CA1496094@1000'),
+      line(360, 40, 'PIOTR@500'),
+      line(490, 40, 'POL@500'),
+    ])
+    assert.deepEqual([values.surname, values.givenNames], [[], []])
+  })
+
   it('when no label is on the page (an MRZ strip), then nothing is found', () => {
     assert.deepEqual(valuesOf([line(100, 30, 'P<GBRERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<@80')]), { surname: [], givenNames: [], birthDate: [], documentNumber: [], expirationDate: [] })
   })

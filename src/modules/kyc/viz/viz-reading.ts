@@ -102,6 +102,47 @@ function datesInOrder (lines: readonly { words: PlacedWord[] }[]): PrintedCandid
   return dates.sort((a, b) => a.at - b.at).map(({ candidate }) => candidate)
 }
 
+/** Words whose boxes share a row (their middles within half a word's height), top row first. */
+function rowsOf (lines: readonly { words: PlacedWord[] }[]): PlacedWord[][] {
+  const rows: { middle: number, words: PlacedWord[] }[] = []
+  const middle = (w: PlacedWord) => (w.box.y0 + w.box.y1) / 2
+  for (const word of lines.flatMap((line) => line.words).sort((a, b) => middle(a) - middle(b))) {
+    const row = rows.at(-1)
+    if (row && middle(word) - row.middle < 0.5 * height(word.box)) row.words.push(word)
+    else rows.push({ middle: middle(word), words: [word] })
+  }
+  return rows.map((row) => row.words.sort((a, b) => a.box.x0 - b.box.x0))
+}
+
+const medianHeight = (words: PlacedWord[]) => words.map((w) => height(w.box)).sort((a, b) => a - b)[Math.floor(words.length / 2)]!
+const isCode = (word: PlacedWord) => /^[A-Z]{3}$/.test(word.text)
+const isNumber = (word: PlacedWord) => /^[A-Z0-9%]{6,12}$/.test(word.text) && (word.text.match(/\d/g) ?? []).length >= 2
+
+/**
+ * A passport's data page in ICAO 9303's order, for a page whose labels are too small to read (a
+ * phone photo): under the row of type, issuing state and document number come the surname and
+ * then the given names, in the same column, one row pitch apart. Only when the two rows stand at
+ * that pitch below the number's row: a row lost (under a stamp) would shift every name by one.
+ */
+function dataPageOrder (lines: readonly { words: PlacedWord[] }[]): Partial<Record<'surname' | 'givenNames' | 'documentNumber', PrintedCandidate>> {
+  const rows = rowsOf(lines)
+  const at = rows.findIndex((row) => row.length <= 4 && row.some(isCode) && row.some(isNumber))
+  if (at < 0) return {}
+  const codeRow = rows[at]!
+  const h = medianHeight(codeRow)
+  const middle = (words: PlacedWord[]) => words.reduce((sum, w) => sum + w.box.y0 + w.box.y1, 0) / (2 * words.length)
+  // The value rows under it: letters, as large as the code row's print, starting in its column.
+  const column = codeRow[0]!.box.x0
+  const values = rows.slice(at + 1)
+    .map((row) => firstRun(row.filter((w) => w.box.x0 >= column - h)))
+    .filter((run) => run.length > 0 && Math.abs(run[0]!.box.x0 - column) < h && medianHeight(run) > 0.7 * h && run.every((w) => /^[\p{L}'-]+$/u.test(w.text)))
+  if (values.length < 2) return {}
+  const [surname, givenNames] = values as [PlacedWord[], PlacedWord[]]
+  const [pitch1, pitch2] = [middle(surname) - middle(codeRow), middle(givenNames) - middle(surname)]
+  if (Math.abs(pitch1 - pitch2) > 0.25 * pitch2) return {}
+  return { surname: candidateOf(surname), givenNames: candidateOf(givenNames), documentNumber: candidateOf([codeRow.find(isNumber)!]) }
+}
+
 /** A value as read, and how sure OCR was of its least certain word (0..1). */
 export interface PrintedCandidate { text: string, confidence: number }
 
@@ -141,7 +182,8 @@ export function printedValues (lines: readonly PlacedLine[]): PrintedText {
     const sameLine = firstRun(after)
     if (sameLine.length > 0 && sameLine[0]!.box.x0 - label.box.x1 < 6 * h) values[label.field].push(candidateOf(sameLine))
   }
-  // After the labels' values, the dates by their order on the page.
+  // After the labels' values, the names and number by their places on a data page, and the dates by their order.
+  for (const [field, candidate] of Object.entries(dataPageOrder(kept))) values[field as PrintedField].push(candidate)
   const dates = datesInOrder(kept)
   if (dates.length >= 3) {
     values.birthDate.push(dates[0]!)
