@@ -182,6 +182,18 @@ describe('KYC: the printed zone against the MRZ', () => {
     assert.equal(r.result.printedComparison?.givenNames.outcome, 'match')
   })
 
+  it('when a printed date or number is one digit off the MRZ\'s by digits OCR confuses (8 for 5, 9 for 8), then it is not read, not a mismatch: Medium mrz_only', () => {
+    const r = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ birthDate: ['12.07.1994'], documentNumber: ['533401877'], expirationDate: ['14 MAR 2081'] }))
+    assert.deepEqual([r.riskRating.name, codes(r)], ['Medium', ['mrz_only:medium']])
+    assert.deepEqual([r.result.printedComparison?.birthDate.outcome, r.result.printedComparison?.documentNumber.outcome, r.result.printedComparison?.expirationDate.outcome], ['not_read', 'not_read', 'not_read'])
+  })
+
+  it('when a printed number is off by two such digits, or a date by one digit OCR does not confuse, then it is still a mismatch', () => {
+    const number = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ documentNumber: ['833401877'] }))
+    const date = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ birthDate: ['12.07.1974'] }))
+    assert.deepEqual([number.result.printedComparison?.documentNumber.outcome, date.result.printedComparison?.birthDate.outcome, number.riskRating.name, date.riskRating.name], ['mismatch', 'mismatch', 'High', 'High'])
+  })
+
   it('when OCR doubts the words of a value that disagrees (a blurred photo), then it is not read, not a mismatch: Medium mrz_only', () => {
     const r = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ surname: ['LINDQVIST'], documentNumber: ['533407377'] }, 0.4))
     assert.deepEqual([r.riskRating.name, codes(r), r.result.printedComparison?.surname.outcome, r.result.printedComparison?.documentNumber.outcome], ['Medium', ['mrz_only:medium'], 'not_read', 'not_read'])

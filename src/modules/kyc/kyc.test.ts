@@ -173,7 +173,7 @@ describe('KYC: the printed zone must agree with the MRZ', () => {
   for (const [field, edit, printed, mrz] of [
     ['surname', { surname: 'LINDQVIST' }, 'LINDQVIST', 'ERIKSSON'],
     ['birthDate', { birthDate: '1985-07-12' }, '1985-07-12', '1984-07-12'],
-    ['documentNumber', { documentNumber: '925076478' }, '925076478', '925076473'],
+    ['documentNumber', { documentNumber: '925076474' }, '925076474', '925076473'],
   ] as const) {
     it(`when the printed ${field} was edited and the MRZ kept, then High viz_mrz_mismatch naming it`, async () => {
       const check = await kycOfBytes(editedPassport(edit))
