@@ -182,6 +182,13 @@ describe('KYC: the printed zone against the MRZ', () => {
     assert.equal(r.result.printedComparison?.givenNames.outcome, 'match')
   })
 
+  it('when only the first of the MRZ\'s given names are read, the rest lost at the photo\'s edge, then they are not read, not a mismatch', () => {
+    const lines = ['P<DEUZIMMERMANN<<KARL<THEODOR<MARIA<N<J<J<<<<', '5334013770GBR8407124F3103146<<<<<<<<<<<<<<02']
+    const r = assessIdentity(reading({ surname: 'ZIMMERMANN', givenNames: 'KARL THEODOR MARIA N J J' }, { lines }), { ...anna, surname: 'Zimmermann', givenNames: 'Karl-Theodor Maria Nikolaus Johann Jacob' },
+      'Passport', TODAY, annasPage({ surname: ['ZIMMERMANN'], givenNames: ['Karl- Theodor Maria Nikolaus Johann'] }))
+    assert.equal(r.result.printedComparison?.givenNames.outcome, 'not_read')
+  })
+
   it('when a printed date or number is one digit off the MRZ\'s by digits OCR confuses (8 for 5, 9 for 8), then it is not read, not a mismatch: Medium mrz_only', () => {
     const r = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ birthDate: ['12.07.1994'], documentNumber: ['533401877'], expirationDate: ['14 MAR 2081'] }))
     assert.deepEqual([r.riskRating.name, codes(r)], ['Medium', ['mrz_only:medium']])

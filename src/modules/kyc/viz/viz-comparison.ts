@@ -74,6 +74,19 @@ function isNameShort (printed: string, mrz: string, truncated: boolean): boolean
   return !truncated && partOfMrz && letters(spelling) < 0.75 * letters(mrz)
 }
 
+/**
+ * The MRZ's first names only, in order, the rest lost at a photo's edge or a line's end
+ * ("KARL THEODOR MARIA NIKOLAUS JOHANN" of KARL THEODOR MARIA N J J): a partial reading.
+ */
+function isLeadingPart (printed: string, mrz: string): boolean {
+  const words = withoutSpecks(nameSpellings(printed)[0]!, mrz).split(' ').filter(Boolean)
+  const mrzWords = mrz.split(' ')
+  return words.length > 0 && words.length < mrzWords.length && words.every((word, i) => {
+    const m = mrzWords[i]!
+    return word === m || m.startsWith(word) || (m.length === 1 && word.startsWith(m)) || (word.length >= 4 && editDistance(word, m) <= 1)
+  })
+}
+
 /** Digits OCR takes for one another in bold print on a blurred photo or a coarse scan (5 and 8, 6 and 8, 8 and 9, 3 and 8, 1 and 7). */
 const DIGIT_CONFUSIONS = ['3589', '689', '17']
 
@@ -145,7 +158,7 @@ export function comparePrinted (text: PrintedText, mrz: MrzFields, nameTruncated
     const value = printed[field]
     const expected = onMrz[field]
     const unsure = value !== null && expected !== null && ((field === 'documentNumber' && isPartial(value, expected)) ||
-      ((field === 'givenNames' || field === 'surname') && isNameShort(value, expected, nameTruncated)) ||
+      ((field === 'givenNames' || field === 'surname') && (isNameShort(value, expected, nameTruncated) || isLeadingPart(value, expected))) ||
       ((field === 'documentNumber' || field === 'birthDate' || field === 'expirationDate') && isOneConfusedDigit(value.toUpperCase().replace(/[^A-Z0-9-]/g, ''), expected)))
     const outcome: PrintedOutcome = value === null || expected === null || unsure ? 'not_read' : agrees(field, value, expected) ? 'match' : 'mismatch'
     // A disagreement OCR itself doubts is a misreading as often as an edit: it is not read, so the document is at best Medium.

@@ -93,6 +93,18 @@ describe('KYC printed zone: values by their labels', () => {
     assert.deepEqual([values.surname, values.givenNames], [[], []])
   })
 
+  it('when OCR splits a label across lines ("Nom" and "e próprio / Given names"), then it is read whole: the given names\' label, not the French surname\'s', () => {
+    const values = valuesOf([
+      line(100, 20, 'Apelido@500'),
+      line(100, 20, 'Surname@600'),
+      line(130, 40, 'GONCALVES@500'),
+      line(200, 20, 'Nom@500'),
+      line(200, 20, 'e@540', 'próprio@560', '/@650', 'Given@670', 'names@740'),
+      line(230, 40, 'JOAO@500'),
+    ])
+    assert.deepEqual([values.surname, values.givenNames], [['GONCALVES'], ['JOAO']])
+  })
+
   it('when no label is on the page (an MRZ strip), then nothing is found', () => {
     assert.deepEqual(valuesOf([line(100, 30, 'P<GBRERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<@80')]), { surname: [], givenNames: [], birthDate: [], documentNumber: [], expirationDate: [] })
   })

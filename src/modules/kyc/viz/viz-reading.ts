@@ -22,12 +22,51 @@ function splitWords (words: PlacedWord[]): PlacedWord[] {
 }
 
 const height = (box: PlacedWord['box']) => box.y1 - box.y0
+
+const LABEL_WORDS = new Set(LABEL_PHRASES.flatMap((phrase) => phrase.words))
+
+/**
+ * Lines tesseract's sparse reading split within a phrase ("Nom" and "e próprio / Given names"),
+ * joined again where one ends just before the next begins on the same row; a column's gap parts them.
+ */
+function joinFragments (lines: { words: PlacedWord[] }[]): { words: PlacedWord[] }[] {
+  const boxOf = (words: PlacedWord[]) => words.map((w) => w.box).reduce(union)
+  const joined = lines.filter((line) => line.words.length > 0).map((line) => ({ words: [...line.words], box: boxOf(line.words) }))
+    .sort((a, b) => a.box.x0 - b.box.x0)
+  for (let i = 0; i < joined.length; i++) {
+    for (let j = i + 1; j < joined.length; j++) {
+      const [a, b] = [joined[i]!, joined[j]!]
+      const h = Math.min(height(a.words.at(-1)!.box), height(b.words[0]!.box))
+      const overlap = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0)
+      const gap = b.box.x0 - a.box.x1
+      if (overlap > 0.5 * h && gap > -0.2 * h && gap < h) {
+        a.words.push(...b.words)
+        a.box = union(a.box, b.box)
+        joined.splice(j, 1)
+        j = i
+      }
+    }
+  }
+  return joined.map(({ words }) => ({ words }))
+}
+
+/** A label's word OCR split before its last letters ("Nom e" of "Nome próprio"), joined again: else "Nom" is read as a surname's label. */
+function joinSplitLabelWords (words: PlacedWord[]): PlacedWord[] {
+  const joined: PlacedWord[] = []
+  for (const word of words) {
+    const last = joined.at(-1)
+    const split = last && /^\p{L}{1,2}$/u.test(word.text) && word.box.x0 - last.box.x1 < 0.4 * height(last.box) && LABEL_WORDS.has(foldWord(last.text + word.text))
+    if (split) joined[joined.length - 1] = { text: last.text + word.text, confidence: Math.min(last.confidence, word.confidence), box: union(last.box, word.box) }
+    else joined.push(word)
+  }
+  return joined
+}
 const union = (a: PlacedWord['box'], b: PlacedWord['box']) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
 
 /** A label's word as OCR gives it over guilloche: one letter wrong in a long word ("Sumame", "Giltig") is still the word. */
 // "rn" read as "m" is OCR's commonest slip in small print.
 const sameWord = (read: string | undefined, word: string) => read === word || (read !== undefined && word.length >= 5 &&
-  Math.abs(read.length - word.length) <= 1 && editDistance(read.replace(/rn/g, 'm'), word.replace(/rn/g, 'm')) <= 1)
+  Math.abs(read.length - word.length) <= 1 && (editDistance(read, word) <= 1 || editDistance(read.replace(/rn/g, 'm'), word.replace(/rn/g, 'm')) <= 1))
 
 /** The label phrase starting at word `at`, longest first: its field and how many words it takes. */
 function phraseAt (folded: string[], at: number): { field: FoundLabel['field'], length: number } | null {
@@ -104,12 +143,13 @@ function datesInOrder (lines: readonly { words: PlacedWord[] }[]): PrintedCandid
 
 /** Words whose boxes share a row (their middles within half a word's height), top row first. */
 function rowsOf (lines: readonly { words: PlacedWord[] }[]): PlacedWord[][] {
-  const rows: { middle: number, words: PlacedWord[] }[] = []
+  const rows: { middle: number, height: number, words: PlacedWord[] }[] = []
   const middle = (w: PlacedWord) => (w.box.y0 + w.box.y1) / 2
   for (const word of lines.flatMap((line) => line.words).sort((a, b) => middle(a) - middle(b))) {
     const row = rows.at(-1)
-    if (row && middle(word) - row.middle < 0.5 * height(word.box)) row.words.push(word)
-    else rows.push({ middle: middle(word), words: [word] })
+    // The smaller of the two heights: a stamp's mark read as one tall word joins no row to the next.
+    if (row && middle(word) - row.middle < 0.5 * Math.min(height(word.box), row.height)) row.words.push(word)
+    else rows.push({ middle: middle(word), height: height(word.box), words: [word] })
   }
   return rows.map((row) => row.words.sort((a, b) => a.box.x0 - b.box.x0))
 }
@@ -155,7 +195,8 @@ const candidateOf = (words: PlacedWord[]): PrintedCandidate => ({ text: words.ma
  * line under it, in its column. Each field lists every candidate, nearest label first.
  */
 export function printedValues (lines: readonly PlacedLine[]): PrintedText {
-  const kept = lines.filter((line) => !isMrzLine(line)).map((line) => ({ ...line, words: splitWords(line.words.filter((w) => w.text !== '')) }))
+  const kept = joinFragments(lines.filter((line) => !isMrzLine(line)).map((line) => ({ words: splitWords(line.words.filter((w) => w.text !== '')) })))
+    .map((line) => ({ words: joinSplitLabelWords(line.words) }))
   const labels = kept.flatMap((line, i) => labelsOf(line.words, i))
   const labelWords = new Set(labels.flatMap((l) => kept[l.line]!.words.slice(l.first, l.last + 1)))
   const values: PrintedText = { surname: [], givenNames: [], birthDate: [], documentNumber: [], expirationDate: [] }
