@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { after, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { SandboxTimedOut } from '../sandbox/sandbox-errors.ts'
-import { createOcrProcess, OcrProcessExited } from './ocr-process-client.ts'
+import { createOcrProcess, isLibraryNote, OcrProcessExited } from './ocr-process-client.ts'
 
 const scan = await readFile(new URL('../../modules/documents/samples/scanned-statement.png', import.meta.url))
 
@@ -60,5 +60,14 @@ describe('the OCR process', () => {
     for (const pid of before) process.kill(pid, 'SIGKILL')
     await assert.rejects(reading, OcrProcessExited)
     assert.match((await fragile.recognise('a', scan)).text, /08-99-99/)
+  })
+})
+
+describe('the OCR process\'s stderr', () => {
+  it('when tesseract\'s image library notes a page ("Error in boxClipToRectangle"), then the line is held back; the process\'s own errors pass', () => {
+    const lines = ['Error in boxClipToRectangle: box outside rectangle', 'Error in pixScanForForeground: invalid box', 'Warning in pixReadMemPng: work-around',
+      'Estimating resolution as 354', 'Detected 12 diacritics', 'Image too small to scale!! (2x36 vs min width of 3)', 'Line cannot be recognized!!',
+      'TypeError: Cannot read properties of undefined', 'FATAL ERROR: Reached heap limit', 'Error in the OCR call']
+    assert.deepEqual(lines.filter((line) => !isLibraryNote(line)), ['TypeError: Cannot read properties of undefined', 'FATAL ERROR: Reached heap limit', 'Error in the OCR call'])
   })
 })

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { type Caller, createCaller } from '../messaging/messaging-caller.ts'
 import { childProcessEndpoint } from '../messaging/messaging-endpoints.ts'
@@ -11,6 +12,14 @@ import type { LineReading, OcrResult, RecogniseOptions, TesseractPoolOptions } f
 import type { OcrCall } from './ocr-process.ts'
 
 const ENTRY = fileURLToPath(new URL('./ocr-process.ts', import.meta.url))
+
+/**
+ * What tesseract's image library (Leptonica) prints about a page it was given ("Error in
+ * boxClipToRectangle: box outside rectangle"): the call's own result or error says what matters,
+ * and an operator can do nothing with these. The OCR process's other stderr lines pass through.
+ */
+const LIBRARY_NOTE = /^(Error|Warning) in \w+: |^(Estimating resolution as|Detected \d+ diacritics|Image too small to scale|Line cannot be recognized)/
+export const isLibraryNote = (line: string): boolean => LIBRARY_NOTE.test(line)
 
 /** The errors a call can end with, rebuilt on this side so callers can tell them apart. */
 const ERRORS: ErrorClasses = { ImageUnreadable, PoolBusy, PoolClosed }
@@ -64,8 +73,9 @@ export function createOcrProcess (options: OcrProcessOptions): OcrProcess {
     const started = fork(ENTRY, [JSON.stringify({ ...options, taskTimeoutMs: options.callTimeoutMs })], {
       serialization: 'advanced',
       execArgv: ['--disable-warning=ExperimentalWarning'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     })
+    createInterface({ input: started.stderr! }).on('line', (line) => { if (!isLibraryNote(line)) process.stderr.write(`${line}\n`) })
     const endpoint = childProcessEndpoint(started)
     let killedForMemory = false
     let idleRss = 0
