@@ -17,6 +17,9 @@ export interface ManifestDocument {
   format: 'TD1' | 'TD3'
   variant: string
   edit: string | null
+  /** A forgery: the MRZ band laid flat over the photo or scan (`pastedOver`) after it was taken. */
+  pasted?: boolean
+  pastedOver?: 'photo' | 'scan'
   mrzFields: { surname: string, givenNames: string, documentNumber: string, dateOfBirth: string, expiryDate: string, nationality: string, issuingCountry: string, sex: string }
   printed: { surname: string, givenNames: string, documentNumber: string, dateOfBirth: string, expiryDate: string }
   case: { givenNames: string, surname: string, dateOfBirth: string }
@@ -185,8 +188,12 @@ function group (outcomes: Outcome[]) {
 }
 
 /** Figures for the whole set, per variant and format, against issue 30's goals. */
-export function heldOutReport (dir: string, outcomes: Outcome[], peakRssMb: number, warmUpSeconds: number) {
+export function heldOutReport (dir: string, everything: Outcome[], peakRssMb: number, warmUpSeconds: number) {
   const manifest = readManifest(dir)
+  // Pasted bands are counted on their own: the figures and goals below are the documents as issued or edited.
+  const outcomes = everything.filter((o) => o.doc.pasted !== true)
+  const pasted = everything.filter((o) => o.doc.pasted === true)
+  const caught = (of: Outcome[]) => ({ flagged: of.filter((o) => hasSignal(o, 'mrz_band_pasted')).length, of: of.length })
   const keys = [...new Set(outcomes.map((o) => `${o.doc.variant} ${o.doc.format}`))].sort()
   const all = group(outcomes)
   const cleanAndScan = group(outcomes.filter((o) => o.doc.variant !== 'photo'))
@@ -202,6 +209,10 @@ export function heldOutReport (dir: string, outcomes: Outcome[], peakRssMb: numb
   }
   return {
     set: dir, seed: manifest.seed, generator: manifest.generator, peakRssMb, warmUpSeconds, all,
+    mrzBandPasted: {
+      onPastedPhotos: caught(pasted.filter((o) => o.doc.pastedOver === 'photo')), onPastedScans: caught(pasted.filter((o) => o.doc.pastedOver === 'scan')),
+      onOthers: caught(outcomes), onOtherPhotosAndScans: caught(outcomes.filter((o) => o.doc.variant !== 'clean')),
+    },
     byVariantAndFormat: Object.fromEntries(keys.map((key) => [key, group(outcomes.filter((o) => `${o.doc.variant} ${o.doc.format}` === key))])),
     goals,
     documents: outcomes.map((o) => ({
@@ -228,6 +239,8 @@ export function printHeldOutReport (report: ReturnType<typeof heldOutReport>): v
   for (const [key, g] of Object.entries(report.byVariantAndFormat)) row(key, g)
   row('all', report.all)
   console.log(`\nPrinted zone read as printed (accents and case aside): ${Object.entries(report.all.printedReadPercent).map(([field, p]) => `${field} ${p} %`).join(', ')}`)
+  const band = report.mrzBandPasted
+  console.log(`\nmrz_band_pasted: on ${band.onPastedPhotos.flagged} of ${band.onPastedPhotos.of} pasted photos and ${band.onPastedScans.flagged} of ${band.onPastedScans.of} pasted scans; on ${band.onOthers.flagged} of ${band.onOthers.of} other documents (${band.onOtherPhotosAndScans.flagged} of ${band.onOtherPhotosAndScans.of} photos and scans)`)
   console.log(`\nPeak RSS of the process and its children: ${report.peakRssMb} MB; first check, starting the parsers and OCR (not counted): ${report.warmUpSeconds} s\n`)
   for (const [goal, met] of Object.entries(report.goals)) console.log(`${met === null ? 'n/a    ' : met ? 'met    ' : 'MISSED '} ${goal}`)
   console.log('')

@@ -36,28 +36,45 @@ def add_noise(image, rng, sigma):
     return Image.fromarray(np.clip(array + noise, 0, 255).astype(np.uint8))
 
 
-def scanned_page(side, rng, dpi, grey):
-    """One A4 scanner page at `dpi` with the document near a corner, a little skewed, with sensor noise."""
+def scan_placed(layer, dpi, grey, angle, fill):
+    """A layer of the side as the scanner places it: scaled to `dpi`, perhaps grey, skewed by `angle`."""
     scale = dpi / 300
-    doc = side.resize((int(side.width * scale), int(side.height * scale)), Image.LANCZOS)
-    if grey:
+    doc = layer.resize((int(layer.width * scale), int(layer.height * scale)), Image.LANCZOS)
+    if grey and doc.mode == "RGB":
         doc = doc.convert("L").convert("RGB")
+    return doc.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=fill)
+
+
+def scanned_page(side, rng, dpi, grey):
+    """One A4 scanner page at `dpi` with the document near a corner, a little skewed, with sensor noise; also the skew
+    and the document's offset on the page, so a forger's layer can be laid on the same spot."""
     lid = (rng.randint(244, 255),) * 3  # the scanner lid's white, around the document and in its skew's corners
-    doc = doc.rotate(rng.uniform(-1.5, 1.5), resample=Image.BICUBIC, expand=True, fillcolor=lid)
+    angle = rng.uniform(-1.5, 1.5)
+    doc = scan_placed(side, dpi, grey, angle, lid)
     page = Image.new("RGB", (int(A4_MM[0] / 25.4 * dpi), int(A4_MM[1] / 25.4 * dpi)), lid)
     margin = int(dpi / 25.4 * rng.uniform(8, 25))
-    page.paste(doc, (margin, margin + int(dpi / 25.4 * rng.uniform(0, 15))))
+    offset = (margin, margin + int(dpi / 25.4 * rng.uniform(0, 15)))
+    page.paste(doc, offset)
     page = page.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.8)))
     page = add_noise(page, rng, rng.uniform(2, 6))
-    return page.convert("L") if grey else page
+    return (page.convert("L") if grey else page), (angle, offset)
+
+
+def pdf_of(pages, dpi):
+    """The page JPEGs in a PDF at the scan's dpi, so each page keeps the document's real size."""
+    return img2pdf.convert(pages, layout_fun=img2pdf.get_fixed_dpi_layout_fun((dpi, dpi)))
 
 
 def scan_pdf(sides, rng):
-    """A PDF of one page per side (a card's front, then its back), each an embedded JPEG at 200-300 dpi."""
-    dpi = rng.choice([200, 240, 300])
-    grey = rng.random() < 0.6
-    pages = [jpeg_bytes(scanned_page(side, rng, dpi, grey), rng.randint(82, 92)) for side in sides]
-    return img2pdf.convert(pages, layout_fun=img2pdf.get_fixed_dpi_layout_fun((dpi, dpi)))
+    """A PDF of one page per side (a card's front, then its back), each an embedded JPEG at 200-300 dpi; also the
+    scan's settings, page JPEGs and placements, for a copy pasted over afterwards."""
+    scan = {"dpi": rng.choice([200, 240, 300]), "pages": [], "places": []}
+    scan["grey"] = rng.random() < 0.6
+    for side in sides:
+        page, place = scanned_page(side, rng, scan["dpi"], scan["grey"])
+        scan["pages"].append(jpeg_bytes(page, rng.randint(82, 92)))
+        scan["places"].append(place)
+    return pdf_of(scan["pages"], scan["dpi"]), scan
 
 
 def table(rng, size):
@@ -137,4 +154,50 @@ def phone_photo(document, rng, camera):
     turn = rng.choices([0, 90, 180, 270], weights=[70, 12, 8, 10])[0]
     if turn:
         photo = photo.rotate(turn, expand=True)
-    return jpeg_bytes(photo, rng.randint(40, 80), camera_exif(camera)), turn
+    view = {"size": size, "coefficients": coefficients, "turn": turn}
+    return jpeg_bytes(photo, rng.randint(40, 80), camera_exif(camera)), view
+
+
+def photo_placed(layer, view, fill):
+    """A layer of the document through the photo's perspective and turn."""
+    resample = Image.BICUBIC if layer.mode == "RGB" else Image.BILINEAR
+    warped = layer.transform(view["size"], Image.PERSPECTIVE, view["coefficients"], resample, fillcolor=fill)
+    return warped.rotate(view["turn"], expand=True) if view["turn"] else warped
+
+
+def pasted_flat(picture, rgb, alpha, background, fill):
+    """The forger's eyedropper and paste: the patch's channels scaled so its fill becomes the genuine band's median
+    background colour, laid on the finished picture with none of its light, blur or noise."""
+    fill = np.asarray(Image.new("RGB", (1, 1), fill).convert(picture.mode), dtype=np.float32).reshape(-1)
+    sampled = np.asarray(picture).reshape(picture.height, picture.width, -1)[np.asarray(background) > 250]
+    gain = np.median(sampled, axis=0) / fill if len(sampled) else np.ones_like(fill)
+    layer = np.asarray(rgb.convert(picture.mode), dtype=np.float32).reshape(picture.height, picture.width, -1) * gain
+    layer = np.clip(np.rint(layer), 0, 255).astype(np.uint8)
+    forged = picture.copy()
+    forged.paste(Image.fromarray(layer[..., 0] if picture.mode == "L" else layer), (0, 0), alpha)
+    return forged
+
+
+def pasted_photo(genuine, view, patch, quality):
+    """The genuine photo's JPEG opened in an editor, a flat band pasted over its MRZ, saved again with its EXIF."""
+    picture = Image.open(io.BytesIO(genuine))
+    exif = picture.info.get("exif")
+    rgb, alpha, background, fill = patch
+    layers = [photo_placed(rgb, view, fill), photo_placed(alpha, view, 0), photo_placed(background, view, 0)]
+    return jpeg_bytes(pasted_flat(picture.convert("RGB"), *layers, fill), quality, exif)
+
+
+def pasted_scan(scan, index, patch, quality):
+    """The genuine scan's page `index` opened in an editor and a flat band pasted over its MRZ; other pages kept."""
+    page = Image.open(io.BytesIO(scan["pages"][index]))
+    page.load()
+    angle, offset = scan["places"][index]
+    rgb, alpha, background, fill = patch
+    layers = []
+    for layer, outside in [(rgb, fill), (alpha, 0), (background, 0)]:
+        canvas = Image.new(layer.mode, page.size, outside)
+        canvas.paste(scan_placed(layer, scan["dpi"], scan["grey"], angle, outside), offset)
+        layers.append(canvas)
+    pages = list(scan["pages"])
+    pages[index] = jpeg_bytes(pasted_flat(page, *layers, fill), quality)
+    return pdf_of(pages, scan["dpi"])

@@ -1,8 +1,10 @@
-"""npm run heldout:identity -- --seed N --count K [--out DIR] [--variants clean,scan,photo]
+"""npm run heldout:identity -- --seed N --count K [--out DIR] [--variants clean,scan,photo,pasted]
 
 Draws K identity documents (TD3 passports, TD1 identity cards) with Pillow and the real OCR-B face, each as a clean PNG,
 a scanned PDF and a phone photo, plus an edited copy of some (printed zone changed, MRZ genuine), and writes
-manifest.json beside them. A held-out set for bench:kyc: drawn by other code than the sandbox samples, never committed.
+manifest.json beside them. Each genuine document also gets a pasted copy: its photo (odd index) or scan (even index)
+with a flat, noise-free MRZ band laid over the MRZ in an image editor after the capture. A held-out set for bench:kyc:
+drawn by other code than the sandbox samples, never committed.
 """
 
 import argparse
@@ -44,6 +46,7 @@ def make_document(rng, index, weights):
     doc["lines"] = td1_lines(doc) if td1 else td3_lines(doc)
     self_check(doc["lines"])
     doc["stem"] = f"{doc['format'].lower()}-{index:04d}"
+    doc["index"] = index
     return doc
 
 
@@ -105,19 +108,57 @@ def write_variants(doc, printed, edit, rng, out, variants):
         name = f"{stem}-clean.png"
         one_image(sides, rng).save(os.path.join(out, name), optimize=False)
         entries.append({"file": name, "contentType": "image/png", "variant": "clean", **base})
+    states = {"scan": rng.getstate()}
     if "scan" in variants:
         name = f"{stem}-scan.pdf"
         with open(os.path.join(out, name), "wb") as handle:
-            handle.write(effects.scan_pdf(sides, rng))
+            handle.write(effects.scan_pdf(sides, rng)[0])
         entries.append({"file": name, "contentType": "application/pdf", "variant": "scan", **base})
+    states["photo"] = rng.getstate()
     if "photo" in variants:
         name = f"{stem}-photo.jpeg"
         # The camera's data draws from its own generator, so adding it left every earlier set's pictures as they were.
-        photo, turn = effects.phone_photo(one_image(sides, rng), rng, random.Random(doc["layoutSeed"] + 1))
+        photo, view = effects.phone_photo(one_image(sides, rng), rng, camera(doc))
         with open(os.path.join(out, name), "wb") as handle:
             handle.write(photo)
-        entries.append({"file": name, "contentType": "image/jpeg", "variant": "photo", "turn": turn, **base})
+        entries.append({"file": name, "contentType": "image/jpeg", "variant": "photo", "turn": view["turn"], **base})
+    if "pasted" in variants and not edit:
+        over = "photo" if doc["index"] % 2 else "scan"
+        entries.append(write_pasted(doc, sides, stem, over, states[over], out, base))
     return entries
+
+
+def camera(doc):
+    """The camera's EXIF draws from a generator of its own, leaving the main one as it was."""
+    return random.Random(doc["layoutSeed"] + 1)
+
+
+def replayed(state):
+    """The main generator as it stood before the genuine capture, so the pasted copy is of that very photo or scan."""
+    replay = random.Random()
+    replay.setstate(state)
+    return replay
+
+
+def write_pasted(doc, sides, stem, over, state, out, base):
+    """The genuine photo or scan, made again from the same state, with a flat band pasted over its MRZ; the forger's
+    own choices draw from a generator of their own, so the main one runs on as without pasted copies."""
+    quality = random.Random(doc["layoutSeed"] + 2).randint(85, 95)
+    entry = {"variant": "pasted", "pastedOver": over, "pasted": True}
+    if over == "photo":
+        replay = replayed(state)
+        sheet = one_image(sides, replay)
+        genuine, view = effects.phone_photo(sheet, replay, camera(doc))
+        data = effects.pasted_photo(genuine, view, layout.band_patch(sheet), quality)
+        entry = {"file": f"{stem}-pasted-photo.jpeg", "contentType": "image/jpeg", **entry, "turn": view["turn"]}
+    else:
+        index = next(i for i, side in enumerate(sides) if hasattr(side, "mrz_band"))
+        scan = effects.scan_pdf(sides, replayed(state))[1]
+        data = effects.pasted_scan(scan, index, layout.band_patch(sides[index]), quality)
+        entry = {"file": f"{stem}-pasted-scan.pdf", "contentType": "application/pdf", **entry}
+    with open(os.path.join(out, entry["file"]), "wb") as handle:
+        handle.write(data)
+    return {**entry, **base}
 
 
 def main():
@@ -125,7 +166,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--out")
-    parser.add_argument("--variants", default="clean,scan,photo")
+    parser.add_argument("--variants", default="clean,scan,photo,pasted")
     args = parser.parse_args()
     final = args.out or f"/tmp/idcheck-heldout/seed-{args.seed}"
     # Drawn beside the set it replaces and swapped in at the end, so a bench reading the set never sees half of one.

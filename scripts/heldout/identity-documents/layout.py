@@ -3,6 +3,7 @@
 import colorsys
 import math
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from people import LABELS, printed_date
@@ -112,6 +113,13 @@ def field(page, x, y, key, value, lang, second, size):
     page.text(x, y + size * 0.72, value, size, bold=True)
 
 
+def mrz_band(page, top):
+    """The MRZ's plain band; its pixel rectangle and fill stay on the image, for the forger who pastes a band over it."""
+    page.draw.rectangle([0, page.px(top), page.image.width, page.image.height], fill=page.style["band"])
+    box = (0, page.px(top), page.image.width, page.image.height)
+    page.image.mrz_band = {"box": box, "fill": page.style["band"], "clip": None}
+
+
 def td3_page(doc, printed, lines, rng, dpi):
     issuer, lang, second = doc["issuerInfo"], doc["issuerInfo"]["lang"], doc["issuerInfo"]["second"]
     page = Page(125, 88, dpi, page_style(rng))
@@ -138,7 +146,7 @@ def td3_page(doc, printed, lines, rng, dpi):
     field(page, x + 52, y + pitch * 6, "authority", doc["authority"], lang, second, size * 0.85)
     specimen(page, rng, (20, 8, 110, 60))
     band_top = 88 - rng.uniform(21, 24)
-    page.draw.rectangle([0, page.px(band_top), page.image.width, page.image.height], fill=st["band"])
+    mrz_band(page, band_top)
     mrz(page, lines, 6.5 + st["mrzOffset"], band_top + rng.uniform(4.5, 6.5), rng.uniform(6.0, 7.0))
     return page.image
 
@@ -166,7 +174,7 @@ def td1_sides(doc, printed, lines, rng, dpi):
     field(back, 4, 9, "issue", date(doc["dateOfIssue"]), lang, second, 2.3)
     field(back, 4, 15, "authority", doc["authority"], lang, second, 2.0)
     band_top = 54 - rng.uniform(17.5, 19)
-    back.draw.rectangle([0, back.px(band_top), back.image.width, back.image.height], fill=style["band"])
+    mrz_band(back, band_top)
     mrz(back, lines, 4.6 + style["mrzOffset"] * 0.5, band_top + rng.uniform(2.2, 3.2), rng.uniform(4.2, 4.6))
     return front.image, back.image
 
@@ -184,9 +192,33 @@ def stacked(front, back, margin, background=(255, 255, 255)):
     radius = front.width // 28
     sheet.paste(front, (margin, margin), rounded(front, radius))
     sheet.paste(back, (margin, front.height + 2 * margin), rounded(back, radius))
+    if hasattr(back, "mrz_band"):
+        x0, y0, x1, y1 = back.mrz_band["box"]
+        x, y = margin, front.height + 2 * margin
+        sheet.mrz_band = dict(back.mrz_band, box=(x + x0, y + y0, x + x1, y + y1), clip=rounded(back, radius).crop((x0, y0, x1, y1)))
     return sheet
 
 
 def soften(image):
     """Print is never razor-sharp: a touch of blur takes off the digital edge."""
-    return image.filter(ImageFilter.GaussianBlur(0.4))
+    soft = image.filter(ImageFilter.GaussianBlur(0.4))
+    if hasattr(image, "mrz_band"):
+        soft.mrz_band = image.mrz_band
+    return soft
+
+
+def band_patch(image, reach=6):
+    """The forger's flat band: the drawn band with its text, alpha on the band only, and where its plain fill lies at
+    least `reach` pixels from text and edges (where an eyedropper would sample the genuine band's colour)."""
+    band = image.mrz_band
+    box, fill = band["box"], band["fill"]
+    rgb = Image.new("RGB", image.size, fill)
+    rgb.paste(image.crop(box), box[:2])
+    alpha = Image.new("L", image.size, 0)
+    alpha.paste(band["clip"] if band["clip"] is not None else 255, box)
+    crop = np.asarray(image.crop(box), dtype=np.int16)
+    plain = (np.abs(crop - np.array(fill, dtype=np.int16)).max(axis=2) <= 6) & (np.asarray(alpha.crop(box)) == 255)
+    plain[:reach], plain[-reach:], plain[:, :reach], plain[:, -reach:] = False, False, False, False
+    background = Image.new("L", image.size, 0)
+    background.paste(Image.fromarray(plain.astype(np.uint8) * 255).filter(ImageFilter.MinFilter(2 * reach + 1)), box[:2])
+    return rgb, alpha, background, fill

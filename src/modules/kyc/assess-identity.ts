@@ -2,6 +2,7 @@ import { type RiskRating, riskRatingOf } from '../checks/index.ts'
 import type { KycResult, KycSignal } from './kyc.schemas.ts'
 import { compareGivenNames, compareSurname } from './mrz/mrz-names.ts'
 import { isMrzCountryCode, type MrzReading } from './mrz/index.ts'
+import { isPastedBand } from './mrz/mrz-band-noise.ts'
 import { comparePrinted } from './viz/viz-comparison.ts'
 import type { PrintedText } from './viz/viz-reading.ts'
 import { printedZoneSignals } from './viz/viz-signals.ts'
@@ -62,6 +63,10 @@ export function assessIdentity (reading: MrzReading, person: KycPerson, document
   const isPassport = fields.documentCode.startsWith('P')
   if ((documentType === 'Passport') !== isPassport) {
     signals.push({ code: 'document_type_mismatch', severity: 'medium', message: `The document was uploaded as ${documentType === 'Passport' ? 'a passport' : 'an identity card'}, but its MRZ (code ${fields.documentCode}) is ${isPassport ? 'a passport\'s' : 'not a passport\'s'}.` })
+  }
+
+  if (isPastedBand(reading.page?.bandNoise)) {
+    signals.push({ code: 'mrz_band_pasted', severity: 'high', message: 'The band around the MRZ has none of the grain the rest of the photo or scan shows: it was laid over the page after the picture was taken, which is how an MRZ is replaced.' })
   }
 
   const truncated = nameFieldFull(reading)

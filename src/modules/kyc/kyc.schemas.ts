@@ -61,7 +61,7 @@ export const KycResult = Type.Object({
     }),
   }, { description: 'The document against the case: names fuzzily (accents and other scripts folded as ICAO 9303 writes them), date of birth exactly' }),
   signals: Type.Array(Type.Object({
-    code: Type.String({ description: 'Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, viz_mrz_mismatch, issuing_state_unknown, mrz_name_unsure, name_minor_difference, not_on_case, document_type_mismatch, date_unreadable, mrz_only' }),
+    code: Type.String({ description: 'Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, viz_mrz_mismatch, issuing_state_unknown, mrz_name_unsure, name_minor_difference, not_on_case, document_type_mismatch, date_unreadable, mrz_only, mrz_band_pasted' }),
     severity: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
     message: Type.String(),
   }), { description: 'Any high signal rates High, any medium Medium, else Low (so Low needs the printed zone read and agreeing with the MRZ)' }),

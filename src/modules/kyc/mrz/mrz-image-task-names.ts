@@ -1,4 +1,5 @@
 // Apart from mrz-image-tasks.ts, which loads the canvas binding on import: the API process needs only these.
+import type { BandNoise } from './mrz-band-noise.ts'
 import type { GlyphReading } from './mrz-ocr-b.ts'
 
 /** The sandbox task module holding KYC's image tasks: the sandbox pool that parses uploads loads it. */
@@ -23,4 +24,6 @@ export interface PreparedMrzLines {
   located: boolean
   /** Where the MRZ stands on the upright, untilted page; null when not located. */
   box: MrzBox | null
+  /** The grain of the MRZ's band beside the page's above it (a band pasted after the picture has none); null when not located. */
+  bandNoise: BandNoise | null
 }

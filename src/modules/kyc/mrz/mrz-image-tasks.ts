@@ -8,6 +8,6 @@ import { prepareMrzLines } from './mrz-line-images.ts'
 export const tasks = {
   [MRZ_IMAGE_TASKS.prepareLines]: async ({ image, flip, forTesseract }: { image: Uint8Array, flip?: boolean, forTesseract?: boolean }): Promise<PreparedMrzLines> => {
     const prepared = await prepareMrzLines(image, { flip: flip === true, ...(forTesseract ? {} : { capHeights: [] }) })
-    return { attempts: prepared.attempts, glyphs: prepared.glyphs, rotation: (prepared.quarterTurns * 90) as PreparedMrzLines['rotation'], tiltDeg: prepared.tiltDeg, located: prepared.located, box: prepared.box }
+    return { attempts: prepared.attempts, glyphs: prepared.glyphs, rotation: (prepared.quarterTurns * 90) as PreparedMrzLines['rotation'], tiltDeg: prepared.tiltDeg, located: prepared.located, box: prepared.box, bandNoise: prepared.bandNoise }
   },
 } satisfies TaskTable

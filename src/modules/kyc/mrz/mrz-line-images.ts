@@ -1,5 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import type { Image } from '@napi-rs/canvas'
+import { type BandNoise, bandNoise } from './mrz-band-noise.ts'
+import { turnGrey } from './mrz-components.ts'
 import { flipped, locateMrz } from './mrz-locate.ts'
 import { letterHeightOf, readGlyphs } from './mrz-ocr-b.ts'
 import type { GlyphReading } from './mrz-ocr-b.ts'
@@ -91,6 +93,8 @@ export interface PreparedMrz {
   located: boolean
   /** Where the MRZ stands on the page once turned upright and untilted, in fractions of its width and height. */
   box: MrzBox | null
+  /** The grain of the MRZ's band beside the page's above it; null when not located. */
+  bandNoise: BandNoise | null
 }
 
 
@@ -118,10 +122,11 @@ export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: bool
   const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
   const scale = Math.min(1, LOCATE_SIDE / Math.max(image.width, image.height), Math.sqrt(ANALYSIS_MAX_PIXELS / (image.width * image.height)))
   const size = { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) }
-  const found = locateMrz(greyOf(image, size.width, size.height, 0))
+  const grey = greyOf(image, size.width, size.height, 0)
+  const found = locateMrz(grey)
   if (!found) {
     const attempts = capHeights.map((capHeight) => bandLines(image, capHeight))
-    return { attempts, glyphs: null, quarterTurns: 0, tiltDeg: 0, located: false, box: null }
+    return { attempts, glyphs: null, quarterTurns: 0, tiltDeg: 0, located: false, box: null, bandNoise: null }
   }
   const upright = found.quarterTurns % 2 === 0 ? size : { width: size.height, height: size.width }
   const located = options.flip ? flipped(found, upright) : found
@@ -130,8 +135,9 @@ export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: bool
   const glyphs = options.glyphs === false ? [null] : readLinesByGlyphs(image, located.lines, view)
   const [first] = located.lines
   const tiltDeg = first ? Math.round((Math.atan2(first.end[1] - first.start[1], first.end[0] - first.start[0]) * 1800) / Math.PI) / 10 : 0
-  return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true, box: untiltedBox(located.lines, upright, tiltDeg) }
+  return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true, box: untiltedBox(located.lines, upright, tiltDeg), bandNoise: bandNoise(turnGrey(grey, found.quarterTurns), found.lines) }
 }
+
 
 /** The located lines read glyph by glyph against OCR-B, each cut at the scale of the lowest capitals (a line of letters), so one letter height holds for all. */
 function readLinesByGlyphs (image: Image, lines: LocatedLine[], view: { scale: number, size: { width: number, height: number }, quarterTurns: number }): (GlyphReading | null)[] {

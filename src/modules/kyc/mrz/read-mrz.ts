@@ -8,6 +8,7 @@ import type { UncheckedField } from './mrz-close-calls.ts'
 import { agreedReading, disputedFields, finalReading } from './mrz-consensus.ts'
 import { glyphCandidate } from './mrz-glyph-repair.ts'
 import type { MrzFields } from './mrz-fields.ts'
+import type { BandNoise } from './mrz-band-noise.ts'
 import { MRZ_IMAGE_TASKS, type MrzBox, type PreparedMrzLines } from './mrz-image-task-names.ts'
 import { MRZ_CHARACTERS } from './mrz-layout.ts'
 import { type IdentityFile, type PageImages, pageImages } from '../kyc-page-images.ts'
@@ -40,6 +41,8 @@ export interface MrzPage {
   tiltDeg: number
   /** Where the MRZ stands on the page turned upright and untilted, in fractions of its width and height; null when it did not stand out. */
   box: MrzBox | null
+  /** The grain of the MRZ's band beside the page's above it; null when the MRZ did not stand out. */
+  bandNoise?: BandNoise | null
 }
 
 
@@ -90,7 +93,7 @@ interface GlyphOutcome extends PageOutcome { image: Uint8Array, prepared: Prepar
  * sees in a run of `<`), as the MRZ's chevrons say it stands, then the other way up.
  */
 async function readPageByGlyphs (ocr: OcrPool, image: Uint8Array, index: number, now: Date, prepared: PreparedMrzLines): Promise<GlyphOutcome> {
-  const pageOf = (from: PreparedMrzLines): MrzPage => ({ index, rotation: from.rotation, tiltDeg: from.tiltDeg, box: from.box })
+  const pageOf = (from: PreparedMrzLines): MrzPage => ({ index, rotation: from.rotation, tiltDeg: from.tiltDeg, box: from.box, bandNoise: from.bandNoise })
   let best: GlyphOutcome | null = null
   for (const flipped of prepared.located ? [false, true] : [false]) {
     const view = flipped ? await prepare(ocr, image, { flip: true, forTesseract: false }) : prepared
