@@ -80,7 +80,9 @@ function frameOf (lines: readonly LocatedLine[]) {
   // The band: around the lines. The page: one to three pitches above the band's top, where a band printed on the page has ended.
   const band = [-1.2 * cap, lastMiddle + 1.2 * cap] as const
   const page = [-(0.5 * cap + 3 * pitch), -(0.5 * cap + 1.3 * pitch)] as const
-  return { length, offset, band, page }
+  // Rows enough to hold both, however the lines slope (a point v below the line is at most v lower): only those are read.
+  const rows = [Math.floor(Math.min(first.start[1], first.end[1]) + page[0]) - BLOCK, Math.ceil(Math.max(first.start[1], first.end[1]) + band[1]) + BLOCK] as const
+  return { length, offset, band, page, rows }
 }
 
 /**
@@ -95,7 +97,8 @@ export function bandNoise (image: GreyImage, lines: readonly LocatedLine[]): Ban
   const band: number[] = []
   const page: number[] = []
   let bandClipped = 0
-  for (let y0 = 1; y0 + BLOCK < image.height; y0 += BLOCK) {
+  const [top, bottom] = frame.rows
+  for (let y0 = Math.max(1, top); y0 + BLOCK < Math.min(image.height, bottom); y0 += BLOCK) {
     for (let x0 = 1; x0 + BLOCK < image.width; x0 += BLOCK) {
       const { u, v } = frame.offset(x0 + BLOCK / 2, y0 + BLOCK / 2)
       if (u < 0 || u > frame.length) continue

@@ -117,7 +117,7 @@ function untiltedBox (lines: LocatedLine[], size: { width: number, height: numbe
  * along its own slope (a tilt, a perspective), greyed and framed in white, since tesseract reads a
  * single line (page mode 7) more faithfully than a block. `flip` reads it the other way up.
  */
-export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: boolean, capHeights?: readonly number[], glyphs?: boolean } = {}): Promise<PreparedMrz> {
+export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: boolean, capHeights?: readonly number[], glyphs?: boolean, grain?: boolean } = {}): Promise<PreparedMrz> {
   const capHeights = options.capHeights ?? MRZ_CAP_HEIGHTS
   const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
   const scale = Math.min(1, LOCATE_SIDE / Math.max(image.width, image.height), Math.sqrt(ANALYSIS_MAX_PIXELS / (image.width * image.height)))
@@ -135,7 +135,7 @@ export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: bool
   const glyphs = options.glyphs === false ? [null] : readLinesByGlyphs(image, located.lines, view)
   const [first] = located.lines
   const tiltDeg = first ? Math.round((Math.atan2(first.end[1] - first.start[1], first.end[0] - first.start[0]) * 1800) / Math.PI) / 10 : 0
-  return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true, box: untiltedBox(located.lines, upright, tiltDeg), bandNoise: bandNoise(turnGrey(grey, found.quarterTurns), found.lines) }
+  return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true, box: untiltedBox(located.lines, upright, tiltDeg), bandNoise: options.grain === false ? null : bandNoise(turnGrey(grey, found.quarterTurns), found.lines) }
 }
 
 

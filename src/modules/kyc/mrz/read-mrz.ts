@@ -93,7 +93,7 @@ interface GlyphOutcome extends PageOutcome { image: Uint8Array, prepared: Prepar
  * sees in a run of `<`), as the MRZ's chevrons say it stands, then the other way up.
  */
 async function readPageByGlyphs (ocr: OcrPool, image: Uint8Array, index: number, now: Date, prepared: PreparedMrzLines): Promise<GlyphOutcome> {
-  const pageOf = (from: PreparedMrzLines): MrzPage => ({ index, rotation: from.rotation, tiltDeg: from.tiltDeg, box: from.box, bandNoise: from.bandNoise })
+  const pageOf = (from: PreparedMrzLines): MrzPage => ({ index, rotation: from.rotation, tiltDeg: from.tiltDeg, box: from.box, bandNoise: prepared.bandNoise })
   let best: GlyphOutcome | null = null
   for (const flipped of prepared.located ? [false, true] : [false]) {
     const view = flipped ? await prepare(ocr, image, { flip: true, forTesseract: false }) : prepared
