@@ -1024,7 +1024,7 @@ export interface components {
             };
             /** @description Any high signal rates High, any medium Medium, else Low (so Low needs the printed zone read and agreeing with the MRZ) */
             signals: {
-                /** @description Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, viz_mrz_mismatch, issuing_state_unknown, mrz_name_unsure, name_minor_difference, not_on_case, document_type_mismatch, date_unreadable, mrz_only */
+                /** @description Stable code: check_digit_invalid, expired, birth_date_mismatch, name_mismatch, viz_mrz_mismatch, issuing_state_unknown, mrz_name_unsure, name_minor_difference, not_on_case, document_type_mismatch, date_unreadable, mrz_only, mrz_band_pasted */
                 code: string;
                 severity: "low" | "medium" | "high";
                 message: string;

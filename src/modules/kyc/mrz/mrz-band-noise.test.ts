@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { seededRandom } from '../../../shared/seeded-random.ts'
+import { seededRandom } from '#shared/seeded-random.ts'
 import { bandNoise, isPastedBand } from './mrz-band-noise.ts'
 import type { LocatedLine } from './mrz-locate.ts'
 import type { GreyImage } from './mrz-pixels.ts'
