@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib'
 import { drawIdentityDocument } from './document-image.ts'
 import type { IdentityDocumentContent } from './mrz-lines.ts'
+import { withGrain, withPastedMrzBand } from './forgery-effects.ts'
 import { encodeScan } from './scan-effects.ts'
 
 /** The documented sandbox person: every "match" sample is hers. */
@@ -22,6 +23,8 @@ export interface IdentitySampleDefinition {
   name: string
   content: IdentityDocumentContent
   format: 'png' | 'jpeg' | 'pdf'
+  /** A forgery: the page photographed with this grain, then its MRZ band pasted over flat. */
+  pastedMrzBand?: { grain: number }
 }
 
 const ID_CARD: IdentityDocumentContent = { ...ANNA, documentType: 'IdentityCard', documentNumber: 'IDG482715', expirationDate: '2032-10-08' }
@@ -35,6 +38,7 @@ export const IDENTITY_SAMPLE_DEFINITIONS: IdentitySampleDefinition[] = [
   { name: 'passport-expired.png', format: 'png', content: { ...ANNA, documentNumber: '802153946', expirationDate: '2023-05-01' } },
   { name: 'passport-other-person.png', format: 'png', content: { ...ANNA, surname: 'JOHNSON', givenNames: 'PETER JAMES', documentNumber: '118265934', birthDate: '1979-02-03', sex: 'male', expirationDate: '2030-09-22' } },
   { name: 'passport-name-variant.png', format: 'png', content: { ...ANNA, surname: 'ERIKSON', documentNumber: '925076481' } },
+  { name: 'passport-pasted-mrz.jpeg', format: 'jpeg', content: ANNA, pastedMrzBand: { grain: 4 } },
 ]
 
 const DPI = 300
@@ -55,9 +59,11 @@ async function asPdf (jpeg: Uint8Array, widthPx: number, heightPx: number): Prom
 export async function makeIdentitySamples (): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>()
   for (const sample of IDENTITY_SAMPLE_DEFINITIONS) {
-    const canvas = drawIdentityDocument(sample.content, DPI)
+    const drawn = drawIdentityDocument(sample.content, DPI)
+    const canvas = sample.pastedMrzBand ? withPastedMrzBand(withGrain(drawn, sample.pastedMrzBand.grain), drawn) : drawn
     if (sample.format === 'png') files.set(sample.name, encodeScan(canvas))
-    else if (sample.format === 'jpeg') files.set(sample.name, encodeScan(canvas, { jpegQuality: 70 }))
+    // A forger saves finely: a coarse JPEG would smooth the grain the paste is told by.
+    else if (sample.format === 'jpeg') files.set(sample.name, encodeScan(canvas, { jpegQuality: sample.pastedMrzBand ? 92 : 70 }))
     else files.set(sample.name, await asPdf(encodeScan(canvas, { jpegQuality: 85 }), canvas.width, canvas.height))
   }
   return files

@@ -172,7 +172,7 @@ describe('GET /api/sandbox/sample-documents', () => {
     assert.deepEqual(names, [
       'clean-statement.pdf', 'edited-statement.pdf', 'scanned-statement.png', 'scanned-statement.pdf', 'unreadable-scan.png', 'ten-page-statement.pdf',
       'passport-match.png', 'passport-match.jpeg', 'passport-match.pdf', 'id-card-match.png',
-      'passport-bad-check-digit.png', 'passport-expired.png', 'passport-other-person.png', 'passport-name-variant.png',
+      'passport-bad-check-digit.png', 'passport-expired.png', 'passport-other-person.png', 'passport-name-variant.png', 'passport-pasted-mrz.jpeg',
     ])
     for (const { name, contentType } of list.json()) {
       const res = await app.inject({ method: 'GET', url: `/api/sandbox/sample-documents/${name}` })

@@ -21,4 +21,5 @@ export const SAMPLE_DOCUMENTS = [
   { name: 'passport-expired.png', contentType: 'image/png', dir: IDENTITY_DOCUMENTS, outcome: 'KYC High: the passport expired on 2023-05-01 (expired)' },
   { name: 'passport-other-person.png', contentType: 'image/png', dir: IDENTITY_DOCUMENTS, outcome: 'KYC High: Peter James Johnson, born 1979-02-03 (name_mismatch, birth_date_mismatch)' },
   { name: 'passport-name-variant.png', contentType: 'image/png', dir: IDENTITY_DOCUMENTS, outcome: 'KYC Medium: the surname reads ERIKSON, one letter short (name_minor_difference)' },
+  { name: 'passport-pasted-mrz.jpeg', contentType: 'image/jpeg', dir: IDENTITY_DOCUMENTS, outcome: 'KYC High: Anna\'s passport photographed, its MRZ band then pasted over it flat (mrz_band_pasted)' },
 ] as const

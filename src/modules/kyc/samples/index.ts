@@ -20,5 +20,6 @@ export const KYC_SAMPLES: { name: string, file: string, contentType: string, doc
   sample('passport-expired.png', 'Passport'),
   sample('passport-other-person.png', 'Passport'),
   sample('passport-name-variant.png', 'Passport'),
+  sample('passport-pasted-mrz.jpeg', 'Passport'),
 ]
 
