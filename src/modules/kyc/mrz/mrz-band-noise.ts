@@ -66,7 +66,7 @@ const median = (values: number[]) => {
   return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!
 }
 
-/** The MRZ's frame: along its first line, and down from it, with the line pitch and the last line's offset. */
+/** Where a point stands from the MRZ's first line (along it, and down from it), and where the band and the page lie across it. */
 function frameOf (lines: readonly LocatedLine[]) {
   const [first, last] = [lines[0], lines.at(-1)]
   if (!first || !last || lines.length < 2) return null
@@ -117,7 +117,7 @@ const round = (n: number) => Math.round(n * 100) / 100
 
 /**
  * A band that shows far less grain than a grainy page around it was laid on after the picture was
- * taken; not where light clipped most of the band (its few pure white blocks are the light's).
+ * taken; not where light clipped most of the band, leaving too little of it to measure.
  */
 export function isPastedBand (noise: BandNoise | null | undefined): boolean {
   return noise !== null && noise !== undefined && noise.bandBlocks >= MIN_BLOCKS && noise.pageBlocks >= MIN_BLOCKS && noise.bandClipped < noise.bandBlocks &&

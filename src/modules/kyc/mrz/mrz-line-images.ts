@@ -138,7 +138,6 @@ export async function prepareMrzLines (bytes: Uint8Array, options: { flip?: bool
   return { attempts, glyphs: glyphs.every((line) => line !== null) ? glyphs : null, quarterTurns: located.quarterTurns, tiltDeg, located: true, box: untiltedBox(located.lines, upright, tiltDeg), bandNoise: options.grain === false ? null : bandNoise(turnGrey(grey, found.quarterTurns), found.lines) }
 }
 
-
 /** The located lines read glyph by glyph against OCR-B, each cut at the scale of the lowest capitals (a line of letters), so one letter height holds for all. */
 function readLinesByGlyphs (image: Image, lines: LocatedLine[], view: { scale: number, size: { width: number, height: number }, quarterTurns: number }): (GlyphReading | null)[] {
   const letters = Math.min(...lines.map((line) => line.capHeight))
