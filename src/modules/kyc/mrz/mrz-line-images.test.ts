@@ -49,7 +49,8 @@ describe('MRZ line preparation', () => {
     })
     // Drawn at the thin band's scale the tall band alone would have been about 6,000 × 25,000 pixels.
     assert.equal(sizes.length, MRZ_CAP_HEIGHTS.length, sizes.join(' '))
-    assert.ok(growth < 300 * 1024 * 1024, `RSS grew ${Math.round(growth / 1024 / 1024)} MB`)
+    // Bounded means far from those gigabytes: the file run alone grows 267-282 MB, and 332 MB beside a whole suite on 2 cores.
+    assert.ok(growth < 400 * 1024 * 1024, `RSS grew ${Math.round(growth / 1024 / 1024)} MB`)
   })
 
   it('when the image is 300 × 60,000 pixels of busy rows, then it is analysed shrunk to its pixel budget and no call overflows', async () => {
