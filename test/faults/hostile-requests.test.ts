@@ -13,7 +13,8 @@ import { describeUnless } from '../helpers/skip.ts'
 // Requests an attacker can send cheaply, against the real server (a child process on PostgreSQL),
 // watched from outside: many large uploads at once, to a case that does not exist and to a real
 // one, and in production a Confirmation of Payee answer of 300 MB. Asserted: the API's resident
-// memory stays under its idle + 512 MB, authenticated Ping's p99 under 250 ms, the process lives.
+// memory stays under its idle + 512 MB, authenticated Ping's p95 under 250 ms and none over a second,
+// the process lives.
 
 const MB = 1024 * 1024
 const UPLOADS = 45
@@ -52,15 +53,19 @@ async function underWatch (api: Awaited<ReturnType<typeof startApi>>, token: str
   await new Promise((resolve) => setTimeout(resolve, 1000))
   ping.stdin.end()
   await once(ping, 'exit')
-  const pings = JSON.parse(out.split('\n')[1]!) as { count: number, p99: number, max: number, failures: string[] }
+  const pings = JSON.parse(out.split('\n')[1]!) as { count: number, p95: number, p99: number, max: number, failures: string[] }
   const processes = await memory.stop()
   const api0 = processes.find((p) => p.pid === pid)!
   assert.ok(api0.peak - api0.idle < 512 * MB, `the API grew ${Math.round((api0.peak - api0.idle) / MB)} MB`)
   for (const p of processes) assert.ok(p.peak - p.idle < 512 * MB, `${p.command} grew ${Math.round((p.peak - p.idle) / MB)} MB`)
   assert.deepEqual(pings.failures, [])
-  assert.ok(pings.p99 < 250, `Ping p99 ${pings.p99} ms (max ${pings.max}, ${pings.count} pings)`)
+  // An attack of a few seconds gives fewer than a hundred pings, whose p99 is their maximum: one
+  // scheduler pause on a loaded two-core machine (258 ms once in CI) would set it. A real stall, such
+  // as parsing 300 MB, slows many pings and lasts seconds, so p95 and the maximum catch it.
+  assert.ok(pings.p95 < 250, `Ping p95 ${pings.p95} ms (max ${pings.max}, ${pings.count} pings)`)
+  assert.ok(pings.max < 1000, `Ping max ${pings.max} ms (p95 ${pings.p95}, ${pings.count} pings)`)
   assert.equal(api.hasExited(), false, api.output().slice(-3000))
-  return { apiGrowthMb: Math.round((api0.peak - api0.idle) / MB), pingP99: pings.p99 }
+  return { apiGrowthMb: Math.round((api0.peak - api0.idle) / MB), pingP95: pings.p95, pingMax: pings.max }
 }
 
 async function sandboxApi (t: TestContext) {
@@ -78,7 +83,7 @@ describeUnless(SKIP_UNLESS_FAULTS || postgresDown, 'hostile requests against the
     const seen = await underWatch(api, token, async () => {
       answers.push(...await Promise.all(Array.from({ length: UPLOADS }, () => upload(api.base, token, 987_654, form))))
     })
-    t.diagnostic(`API grew ${seen.apiGrowthMb} MB, Ping p99 ${seen.pingP99} ms; answers ${JSON.stringify(answers.map((a) => a.status))}`)
+    t.diagnostic(`API grew ${seen.apiGrowthMb} MB, Ping p95 ${seen.pingP95} ms, max ${seen.pingMax} ms; answers ${JSON.stringify(answers.map((a) => a.status))}`)
     // 404, or the connection closed by a server that answered without reading (0): never anything else.
     for (const a of answers) assert.ok(a.status === 404 || a.status === 0, `${a.status} ${a.text}`)
     assert.ok(answers.some((a) => a.status === 404))
@@ -96,7 +101,7 @@ describeUnless(SKIP_UNLESS_FAULTS || postgresDown, 'hostile requests against the
     })
     const counts: Record<number, number> = {}
     for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1
-    t.diagnostic(`API grew ${seen.apiGrowthMb} MB, Ping p99 ${seen.pingP99} ms; answers ${JSON.stringify(counts)}`)
+    t.diagnostic(`API grew ${seen.apiGrowthMb} MB, Ping p95 ${seen.pingP95} ms, max ${seen.pingMax} ms; answers ${JSON.stringify(counts)}`)
     for (const a of answers) {
       if (a.status === 503) assert.match(a.retryAfter ?? '', /^\d+$/, a.text)
       else if (a.status !== 0) assert.equal(a.status, 400, a.text)
@@ -126,7 +131,7 @@ describeUnless(SKIP_UNLESS_FAULTS || postgresDown, 'hostile requests against the
       checks = await eventually(async () => (await call(api.base, 'GET', `/api/cases/${caseId}/checks`, token)).json as typeof checks,
         (list) => list.some((c) => c.checkType === 'BAV' && c.status !== 'pending'), { timeoutMs: 60_000, intervalMs: 250, what: 'the BAV check settled' })
     })
-    t.diagnostic(`API grew ${seen.apiGrowthMb} MB, Ping p99 ${seen.pingP99} ms; CoP sent ${Math.round(cop.hugeBytesSent() / MB)} MB before idcheck hung up`)
+    t.diagnostic(`API grew ${seen.apiGrowthMb} MB, Ping p95 ${seen.pingP95} ms, max ${seen.pingMax} ms; CoP sent ${Math.round(cop.hugeBytesSent() / MB)} MB before idcheck hung up`)
     const bav = checks.filter((c) => c.checkType === 'BAV')
     assert.equal(bav.length, 1)
     assert.equal(bav[0]!.status, 'failed')

@@ -1,6 +1,6 @@
 // Authenticated Ping from a process of its own (argv: base URL, token), so the latency measured is
 // the server's and not the test process's, which is busy sending the attack. Pings every 20 ms
-// until its stdin closes, then prints {count, p99, max, failures} as one JSON line.
+// until its stdin closes, then prints {count, p95, p99, max, failures} as one JSON line.
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const [base, token] = process.argv.slice(2) as [string, string]
@@ -23,4 +23,5 @@ while (running) {
   await sleep(20)
 }
 const sorted = times.sort((a, b) => a - b)
-process.stdout.write(JSON.stringify({ count: sorted.length, p99: sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? 0, max: sorted.at(-1) ?? 0, failures }) + '\n')
+const rank = (q: number) => sorted[Math.max(0, Math.ceil(sorted.length * q) - 1)] ?? 0
+process.stdout.write(JSON.stringify({ count: sorted.length, p95: rank(0.95), p99: rank(0.99), max: sorted.at(-1) ?? 0, failures }) + '\n')
