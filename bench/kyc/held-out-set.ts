@@ -219,6 +219,9 @@ export function heldOutReport (dir: string, everything: Outcome[], peakRssMb: nu
       file: o.doc.file, edit: o.doc.edit, seconds: Math.round(o.seconds * 100) / 100, cpuSeconds: Math.round(o.cpuSeconds * 100) / 100, status: o.check.status, rating: o.check.riskRating?.name ?? null,
       read: o.read, wrongFields: o.wrongFields, failedCheckDigits: o.check.result?.mrz.failedCheckDigits ?? null,
       printedMisread: o.check.result ? misreadPrinted(o.doc, o.check.result.printed) : null,
+      // What was read of each printed field beside what the page prints, for the fields read otherwise.
+      printedRead: o.check.result ? Object.fromEntries(misreadPrinted(o.doc, o.check.result.printed).map((field) =>
+        [field, { read: o.check.result!.printed?.[PRINTED_FIELDS[field as keyof typeof PRINTED_FIELDS]] ?? null, printed: o.doc.printed[field as keyof typeof PRINTED_FIELDS], outcome: o.check.result!.printedComparison?.[PRINTED_FIELDS[field as keyof typeof PRINTED_FIELDS]]?.outcome ?? null }])) : null,
       printedMismatches: Object.entries(o.check.result?.printedComparison ?? {}).filter(([, c]) => c.outcome === 'mismatch')
         .map(([field, c]) => `${field}: printed ${JSON.stringify(c.printed)}, MRZ ${JSON.stringify(c.mrz)}`),
       signals: o.check.result?.signals.map((s) => `${s.code}:${s.severity}`) ?? [], failureReason: o.check.failureReason,

@@ -1,7 +1,7 @@
 // npm run bench:kyc [-- --json] [-- --set DIR]: reads the evaluation set (bench/kyc/set, made by make-set.ts,
 // or another one it wrote) through the OCR process, as the app does, and reports how well the MRZ is read and how fast.
 // A DIR holding a manifest.json (npm run heldout:identity) is measured through the API instead: held-out-set.ts;
-// --variant clean|scan|photo, --format TD1|TD3 and --limit N take part of it while tuning; --figures-only for the report seed.
+// --variant clean|scan|photo, --format TD1|TD3, --files REGEX (on file names) and --limit N take part of it while tuning; --figures-only for the report seed.
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
@@ -16,13 +16,15 @@ interface Expected { file: string, variant: string, format: string, fields: MrzF
 interface Outcome { file: string, variant: string, ms: number, read: boolean, reading: MrzReading | null, error?: string, wrongFields: string[] }
 
 const { values: args } = parseArgs({ options: {
-  json: { type: 'boolean', default: false }, set: { type: 'string' }, variant: { type: 'string' }, format: { type: 'string' }, limit: { type: 'string' },
+  json: { type: 'boolean', default: false }, set: { type: 'string' }, variant: { type: 'string' }, format: { type: 'string' }, files: { type: 'string' }, limit: { type: 'string' },
   'figures-only': { type: 'boolean', default: false },
 } })
 if (args.set && existsSync(`${args.set}/manifest.json`)) {
   let taken = 0
   const limit = Number(args.limit ?? Infinity)
-  const keep = (doc: { variant: string, format: string }) => (!args.variant || doc.variant === args.variant) && (!args.format || doc.format === args.format) && taken++ < limit
+  const files = args.files ? new RegExp(args.files) : null
+  const keep = (doc: { file: string, variant: string, format: string }) => (!args.variant || doc.variant === args.variant) && (!args.format || doc.format === args.format) &&
+    (!files || files.test(doc.file)) && taken++ < limit
   const { outcomes, peakRssMb, warmUpSeconds } = await runHeldOutSet(args.set, keep, (outcome) => { if (!args.json) process.stderr.write(outcome.read ? '.' : 'x') })
   const report = heldOutReport(args.set, outcomes, peakRssMb, warmUpSeconds)
   // The report seed's run shows its figures only: its failures are not to be tuned on.

@@ -169,10 +169,10 @@ describe('KYC: the printed zone against the MRZ', () => {
     assert.deepEqual([r.result.printedComparison?.givenNames.outcome, r.result.printedComparison?.documentNumber.outcome, codes(r)], ['match', 'not_read', ['mrz_only:medium']])
   })
 
-  it('when OCR cut a printed name short ("ANNA M") or read a speck beside it ("ANNA MARIA WZ"), then no mismatch is claimed', () => {
+  it('when OCR cut a printed name short ("ANNA M") or read a speck beside it ("ANNA MARIA WZ"), then no mismatch is claimed (a name not read leaves it Medium)', () => {
     const cut = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ givenNames: ['ANNA M'] }))
     const speck = assessIdentity(reading(), anna, 'Passport', TODAY, annasPage({ givenNames: ['ANNA MARIA WZ'] }))
-    assert.deepEqual([cut.result.printedComparison?.givenNames.outcome, speck.result.printedComparison?.givenNames.outcome, codes(cut), codes(speck)], ['not_read', 'match', [], []])
+    assert.deepEqual([cut.result.printedComparison?.givenNames.outcome, speck.result.printedComparison?.givenNames.outcome, codes(cut), codes(speck)], ['not_read', 'match', ['mrz_only:medium'], []])
   })
 
   it('when the MRZ\'s full name field holds the given names as initials, then the printed names agree', () => {
@@ -226,6 +226,25 @@ describe('KYC: the printed zone against the MRZ', () => {
   it('when the printed number differs from the MRZ\'s only by look-alikes (O for 0, G for 6), then it matches', () => {
     const r = assessIdentity(reading({ documentNumber: 'L6400133' }), anna, 'Passport', TODAY, annasPage({ documentNumber: ['LG4OO133'] }))
     assert.deepEqual(codes(r), [])
+  })
+
+  it('when a date or number was found only by its shape among others like it (its label lost), then it counts where it agrees and is not read where it does not', () => {
+    const unsure = (text: string) => ({ text, confidence: 0.95, unsure: true as const })
+    const page = { ...annasPage(), birthDate: [unsure('14.03.2021'), unsure('12.07.1984')], documentNumber: [unsure('X45512077'), unsure('533401377')], expirationDate: [unsure('12.07.1984')] }
+    const r = assessIdentity(reading(), anna, 'Passport', TODAY, page)
+    assert.deepEqual([r.result.printedComparison?.birthDate, r.result.printedComparison?.documentNumber], [
+      { printed: '1984-07-12', mrz: '1984-07-12', outcome: 'match' }, { printed: '533401377', mrz: '533401377', outcome: 'match' },
+    ])
+    assert.deepEqual([r.result.printedComparison?.expirationDate, codes(r)], [{ printed: null, mrz: '2031-03-14', outcome: 'not_read' }, []])
+  })
+
+  it('when a name stands by its place beside the other (labels unread), then it is that field only where the other is the MRZ\'s', () => {
+    const byPlace = (text: string, field: PrintedField, other: string) => ({ text, confidence: 0.95, beside: { field, text: other } })
+    const edited = assessIdentity(reading(), anna, 'Passport', TODAY, { ...annasPage(), surname: [byPlace('LINDQVIST', 'givenNames', 'ANNA MARIA')], givenNames: [byPlace('ANNA MARIA', 'surname', 'LINDQVIST')] })
+    assert.deepEqual([edited.result.printedComparison?.surname, edited.result.printedComparison?.givenNames.outcome, edited.riskRating.name],
+      [{ printed: 'LINDQVIST', mrz: 'ERIKSSON', outcome: 'mismatch' }, 'not_read', 'High'])
+    const elsewhere = assessIdentity(reading(), anna, 'Passport', TODAY, { ...annasPage(), surname: [byPlace('STOCKHOLM', 'givenNames', 'SVERIGE')] })
+    assert.deepEqual(elsewhere.result.printedComparison?.surname, { printed: null, mrz: 'ERIKSSON', outcome: 'not_read' })
   })
 
   it('when no printed zone was found (an MRZ typed on a strip), then at best Medium mrz_only, with every comparison a match', () => {

@@ -148,10 +148,13 @@ export function comparePrinted (text: PrintedText, mrz: MrzFields, nameTruncated
   // Of the values found by a field's labels, one that agrees is the one shown: OCR's stray marks beside a label are not the page's word.
   const chosen = Object.fromEntries(PRINTED_FIELDS.map((field) => {
     const values = text[field].flatMap((candidate) => {
+      // A value by its place beside another field counts only when that field is the MRZ's.
+      if (candidate.beside && !agrees(candidate.beside.field, printedValue(candidate.beside.field, [candidate.beside.text], onMrz[candidate.beside.field]) ?? '', onMrz[candidate.beside.field])) return []
       const value = printedValue(field, [candidate.text], onMrz[field])
-      return value === null ? [] : [{ value, confidence: candidate.confidence }]
+      return value === null ? [] : [{ value, confidence: candidate.confidence, unsure: candidate.unsure === true }]
     })
-    return [field, values.find(({ value }) => agrees(field, value, onMrz[field])) ?? values[0] ?? null]
+    // A value found only by its shape is shown when it agrees; it never stands for the field otherwise.
+    return [field, values.find(({ value }) => agrees(field, value, onMrz[field])) ?? values.find(({ unsure }) => !unsure) ?? null]
   })) as Record<PrintedField, { value: string, confidence: number } | null>
   const printed = Object.fromEntries(PRINTED_FIELDS.map((field) => [field, chosen[field]?.value ?? null])) as PrintedValues
   const comparison = Object.fromEntries(PRINTED_FIELDS.map((field) => {

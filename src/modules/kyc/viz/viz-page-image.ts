@@ -78,23 +78,70 @@ function paperLevels (bright: Uint8Array, width: number, height: number): Float3
 function inkOnly (rgba: Uint8ClampedArray, width: number, height: number): void {
   const histogram = new Uint32Array(256)
   const bright = new Uint8Array(width * height)
+  let coloured = 0
   for (let i = 0, p = 0; i < rgba.length; i += 4, p++) {
     bright[p] = Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)
     histogram[bright[p]!]!++
+    if (bright[p]! - Math.min(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!) > COLOURED) coloured++
   }
   const ink = percentile(histogram, bright.length, 0.005)
   const paperOverall = Math.max(ink + 32, percentile(histogram, bright.length, 0.85) - 10)
   const paper = paperLevels(bright, width, height)
-  for (let i = 0, p = 0; i < rgba.length; i += 4, p++) {
+  const levels = new Float32Array(width * height)
+  for (let p = 0; p < levels.length; p++) {
     const span = paper[p]! - ink
     // Where even the brightest is dark (a photo's surroundings, the portrait), there is no paper and no print to keep.
-    const level = span < DARK_SURROUNDINGS * (paperOverall - ink) ? 1 : (bright[p]! - ink) / span
-    const v = Math.round(255 * Math.max(0, Math.min(1, (level - INK_LEVEL) / (GUILLOCHE_LEVEL - INK_LEVEL))))
+    levels[p] = span < DARK_SURROUNDINGS * (paperOverall - ink) ? 1 : (bright[p]! - ink) / span
+  }
+  // In colour the brightest channel has already dropped a coloured stamp; only a grey picture keeps it.
+  const midGrey = new Float32Array(levels.length)
+  const grey = coloured < GREY_SHARE * levels.length
+  for (let p = 0; grey && p < levels.length; p++) midGrey[p] = levels[p]! >= STAMP_LEVELS[0] && levels[p]! <= STAMP_LEVELS[1] ? 1 : 0
+  const stamped = localMeans(midGrey, width, height, STAMP_RADIUS)
+  for (let i = 0, p = 0; i < rgba.length; i += 4, p++) {
+    const level = levels[p]!
+    // Inside a stamp or a tint, which a grey scan leaves as dark as pale print, only what is far darker is ink.
+    const v = stamped[p]! > STAMP_SHARE && level > STAMP_LEVELS[0] ? 255 : Math.round(255 * Math.max(0, Math.min(1, (level - INK_LEVEL) / (GUILLOCHE_LEVEL - INK_LEVEL))))
     rgba[i] = v
     rgba[i + 1] = v
     rgba[i + 2] = v
   }
   clearFromEdges(rgba, width, height)
+}
+
+/**
+ * A translucent stamp (a red SPECIMEN) on a grey scan: levels between these, over most of the square
+ * of side 2·STAMP_RADIUS + 1 about a pixel. Print's strokes are darker and thinner: a square about
+ * them holds mostly paper.
+ */
+const STAMP_LEVELS = [0.25, 0.7] as const
+const STAMP_RADIUS = 16
+const STAMP_SHARE = 0.5
+/** A pixel whose channels differ by more than this is coloured; a picture with fewer than GREY_SHARE of them is grey (a grey scan, JPEG's noise aside). */
+const COLOURED = 32
+const GREY_SHARE = 0.002
+
+/** The mean of `values` over the square of side 2·radius + 1 about each pixel (a summed-area table; cut at the edges). */
+function localMeans (values: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const stride = width + 1
+  const sums = new Float64Array(stride * (height + 1))
+  for (let y = 0; y < height; y++) {
+    let row = 0
+    for (let x = 0; x < width; x++) {
+      row += values[y * width + x]!
+      sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1]! + row
+    }
+  }
+  const means = new Float32Array(width * height)
+  for (let y = 0; y < height; y++) {
+    const [y0, y1] = [Math.max(0, y - radius), Math.min(height, y + radius + 1)]
+    for (let x = 0; x < width; x++) {
+      const [x0, x1] = [Math.max(0, x - radius), Math.min(width, x + radius + 1)]
+      const sum = sums[y1 * stride + x1]! - sums[y0 * stride + x1]! - sums[y1 * stride + x0]! + sums[y0 * stride + x0]!
+      means[y * width + x] = sum / ((y1 - y0) * (x1 - x0))
+    }
+  }
+  return means
 }
 
 /** Dark pixels joined to the picture's edge are what lies around the document (a table under a photo), not print: they turn white. */

@@ -13,8 +13,9 @@ function line (y: number, h: number, ...words: string[]): PlacedLine {
   return { text: placed.map((w) => w.text).join(' '), confidence: 0.9, box: { x0: placed[0]!.box.x0, y0: y, x1: placed.at(-1)!.box.x1, y1: y + h }, words: placed }
 }
 
-/** The values' texts, without how sure OCR was of them. */
-const valuesOf = (lines: PlacedLine[]) => Object.fromEntries(Object.entries(printedValues(lines)).map(([field, candidates]) => [field, candidates.map((c) => c.text)]))
+/** The values' texts, without how sure OCR was of them; `unsure` ones (found by their shape among others) and names by their place apart. */
+const valuesOf = (lines: PlacedLine[], unsure = false) => Object.fromEntries(Object.entries(printedValues(lines))
+  .map(([field, candidates]) => [field, candidates.filter((c) => (c.unsure === true) === unsure && !c.beside).map((c) => c.text)]))
 
 describe('KYC printed zone: values by their labels', () => {
   it('when bilingual labels stand above their values in two columns, then each value is its own column\'s', () => {
@@ -69,9 +70,26 @@ describe('KYC printed zone: values by their labels', () => {
     assert.deepEqual([values.birthDate, values.expirationDate], [['30.01.2009'], ['23.07.2027']])
   })
 
-  it('when only two dates are read (a stamp over the third), then their order names neither', () => {
-    const values = valuesOf([line(120, 24, '24.07.2022@500'), line(240, 24, '23.07.2027@500')])
-    assert.deepEqual([values.birthDate, values.expirationDate], [[], []])
+  it('when only two dates are read (a stamp over the third), then their order names neither, and each may only agree with the MRZ', () => {
+    const lines = [line(120, 24, '24.07.2022@500'), line(240, 24, '23.07.2027@500')]
+    assert.deepEqual([valuesOf(lines).birthDate, valuesOf(lines).expirationDate], [[], []])
+    assert.deepEqual([valuesOf(lines, true).birthDate, valuesOf(lines, true).expirationDate], [['24.07.2022', '23.07.2027'], ['24.07.2022', '23.07.2027']])
+  })
+
+  it('when two dates lie further apart than any document is valid (15 years), then the earlier is the birth date and the later the expiry', () => {
+    const values = valuesOf([line(120, 24, '04.06.1942@500'), line(240, 24, '23.12.2033@500')])
+    assert.deepEqual([values.birthDate, values.expirationDate], [['04.06.1942'], ['23.12.2033']])
+    const close = valuesOf([line(120, 24, '24.12.2018@500'), line(240, 24, '23.12.2033@500')])
+    assert.deepEqual([close.birthDate, close.expirationDate], [[], []])
+  })
+
+  it('when the number\'s label is lost, then each number-shaped value on the page may only agree with the MRZ (a misread one would disagree as an edit does)', () => {
+    const one = [line(100, 30, 'BOUVIER@500'), line(200, 30, '28C124117@500'), line(300, 30, '23.12.2033@500')]
+    assert.deepEqual([valuesOf(one).documentNumber, valuesOf(one, true).documentNumber], [[], ['28C124117']])
+    const two = [line(200, 30, '28C124117@500'), line(300, 30, 'X4 551 20@500')]
+    assert.deepEqual([valuesOf(two).documentNumber, valuesOf(two, true).documentNumber], [[], ['28C124117', 'X4 551 20']])
+    // Words, dates and short codes are not numbers.
+    assert.deepEqual(valuesOf([line(100, 30, 'Given@500', 'names@600'), line(200, 30, 'FRA@500', '12@600'), line(300, 30, '04 JUN 1942@500')], true).documentNumber, [])
   })
 
   it('when a photo\'s labels are too small to read, then the rows under the type, state and number row are the surname and given names, and its number the document number', () => {
@@ -103,6 +121,15 @@ describe('KYC printed zone: values by their labels', () => {
       line(230, 40, 'JOAO@500'),
     ])
     assert.deepEqual([values.surname, values.givenNames], [['GONCALVES'], ['JOAO']])
+  })
+
+  it('when the names\' labels are not read, then each of two name rows one under the other is the other\'s neighbour: given names under the surname', () => {
+    const lines = [line(100, 40, 'BERNARD@500'), line(150, 12, 'xx@500'), line(220, 40, 'MARIE@500'), line(340, 40, 'LYON@500'), line(700, 40, 'DUBOIS@500')]
+    const beside = printedValues(lines)
+    assert.deepEqual(beside.givenNames.filter((c) => c.beside).map((c) => [c.text, c.beside]), [['MARIE', { field: 'surname', text: 'BERNARD' }], ['LYON', { field: 'surname', text: 'MARIE' }]])
+    assert.deepEqual(beside.surname.filter((c) => c.beside).map((c) => [c.text, c.beside]), [['BERNARD', { field: 'givenNames', text: 'MARIE' }], ['MARIE', { field: 'givenNames', text: 'LYON' }]])
+    // DUBOIS stands too far under LYON (a row lost between them); the short "xx" is no name.
+    assert.deepEqual(valuesOf(lines, true).surname, ['BERNARD', 'MARIE', 'LYON', 'DUBOIS'])
   })
 
   it('when no label is on the page (an MRZ strip), then nothing is found', () => {

@@ -132,13 +132,36 @@ function runsOf (words: PlacedWord[]): PlacedWord[][] {
  * the earliest of two is the issue) gives its earliest as the birth date and its latest as the
  * expiry, edited or not.
  */
-function datesInOrder (lines: readonly { words: PlacedWord[] }[]): PrintedCandidate[] {
+function datesInOrder (lines: readonly { words: PlacedWord[] }[]): { candidate: PrintedCandidate, at: number }[] {
   const dates = lines.flatMap((line) => runsOf(line.words)).flatMap((run) => {
     const candidate = candidateOf(run)
     const date = parsePrintedDate(candidate.text)
     return date && date.yearDigits === 4 ? [{ candidate, at: date.year * 10_000 + date.month * 100 + date.day }] : []
   })
-  return dates.sort((a, b) => a.at - b.at).map(({ candidate }) => candidate)
+  return dates.sort((a, b) => a.at - b.at)
+}
+
+/** No passport or identity card is valid this long (ICAO 9303 leaves it to issuers; they issue for 5 to 15 years). */
+const LONGEST_VALIDITY_YEARS = 15
+
+/**
+ * The birth date and expiry among a page's dates with four-digit years, where their order tells:
+ * with three or more, the earliest and the latest (issue falls between); with two, only when they
+ * lie further apart than any document's validity, so the earlier cannot be its issue.
+ */
+function birthAndExpiry (dates: { candidate: PrintedCandidate, at: number }[]): { birth: PrintedCandidate, expiry: PrintedCandidate } | null {
+  if (dates.length < 2) return null
+  const [first, last] = [dates[0]!, dates.at(-1)!]
+  if (dates.length === 2 && last.at - first.at <= LONGEST_VALIDITY_YEARS * 10_000) return null
+  return { birth: first.candidate, expiry: last.candidate }
+}
+
+/** A document number's shape: 6 to 12 letters and digits, at least two of them digits, and no date. */
+function numberShaped (run: PlacedWord[]): boolean {
+  const text = run.map((w) => w.text).join(' ')
+  const compact = text.toUpperCase().replace(/[^A-Z0-9]/g, '')
+  return run.length <= 3 && compact.length >= 6 && compact.length <= 12 && (compact.match(/\d/g) ?? []).length >= 2 &&
+    !/[a-z]{2}/.test(text) && parsePrintedDate(text) === null
 }
 
 /** Words whose boxes share a row (their middles within half a word's height), top row first. */
@@ -183,12 +206,57 @@ function dataPageOrder (lines: readonly { words: PlacedWord[] }[]): Partial<Reco
   return { surname: candidateOf(surname), givenNames: candidateOf(givenNames), documentNumber: candidateOf([codeRow.find(isNumber)!]) }
 }
 
-/** A value as read, and how sure OCR was of its least certain word (0..1). */
-export interface PrintedCandidate { text: string, confidence: number }
+/**
+ * A value as read, and how sure OCR was of its least certain word (0..1). An `unsure` one was
+ * found by its shape among others like it, not by its label or place: it may agree with the MRZ,
+ * but its disagreement says nothing.
+ */
+export interface PrintedCandidate {
+  text: string
+  confidence: number
+  unsure?: true
+  /** The field's value only if `text`, printed next to it, is the MRZ's `field` (surname and given names stand one under the other). */
+  beside?: { field: PrintedField, text: string }
+}
 
 export type PrintedText = Record<PrintedField, PrintedCandidate[]>
 
 const candidateOf = (words: PlacedWord[]): PrintedCandidate => ({ text: words.map((w) => w.text).join(' '), confidence: Math.min(...words.map((w) => w.confidence)) })
+
+/** A run of names: letters, hyphens and apostrophes only, OCR sure of it, and no label's word. */
+const nameLike = (run: PlacedWord[], labelWords: Set<PlacedWord>) => run.every((w) => /^[\p{L}'’-]+$/u.test(w.text) && !labelWords.has(w)) &&
+  run.reduce((n, w) => n + (w.text.match(/\p{L}/gu) ?? []).length, 0) >= 2 && Math.min(...run.map((w) => w.confidence)) >= SURE_NAME
+
+/** OCR's least confidence in a name found by its place rather than its label. */
+const SURE_NAME = 0.6
+
+/**
+ * Names by their place, for labels too small to read: ICAO 9303 prints the given names straight
+ * under the surname, in its column, at the pitch of one label and one value. Each pair of name-like
+ * runs so placed gives each the other's field, on condition that the other agrees with the MRZ;
+ * every run of four letters or more may agree with either name.
+ */
+function namesByPlace (lines: readonly { words: PlacedWord[] }[], labelWords: Set<PlacedWord>): Partial<Record<PrintedField, PrintedCandidate[]>> {
+  const runs = lines.flatMap((line) => runsOf(line.words)).filter((run) => nameLike(run, labelWords))
+  const found: Record<'surname' | 'givenNames', PrintedCandidate[]> = { surname: [], givenNames: [] }
+  for (const upper of runs) {
+    const h = medianHeight(upper)
+    const sameColumn = runs.filter((run) => run !== upper && Math.abs(run[0]!.box.x0 - upper[0]!.box.x0) < h &&
+      Math.min(h, medianHeight(run)) > 0.75 * Math.max(h, medianHeight(run)) && run[0]!.box.y0 > upper[0]!.box.y0 + 0.5 * h)
+    const lower = sameColumn.sort((a, b) => a[0]!.box.y0 - b[0]!.box.y0)[0]
+    const [u, l] = [candidateOf(upper), lower && candidateOf(lower)]
+    // One label and one value apart: further means a row between them was lost. The same name read twice is no pair.
+    if (lower && l && lower[0]!.box.y0 - upper[0]!.box.y0 <= 4 * h && foldWord(u.text) !== foldWord(l.text)) {
+      found.givenNames.push({ ...l, beside: { field: 'surname', text: u.text } })
+      found.surname.push({ ...u, beside: { field: 'givenNames', text: l.text } })
+    }
+  }
+  for (const run of runs.filter((r) => r.reduce((n, w) => n + w.text.length, 0) >= 4)) {
+    found.surname.push({ ...candidateOf(run), unsure: true })
+    found.givenNames.push({ ...candidateOf(run), unsure: true })
+  }
+  return found
+}
 
 /**
  * The printed values on a page, by label: the text after the label on its own line, or the nearest
@@ -225,10 +293,23 @@ export function printedValues (lines: readonly PlacedLine[]): PrintedText {
   }
   // After the labels' values, the names and number by their places on a data page, and the dates by their order.
   for (const [field, candidate] of Object.entries(dataPageOrder(kept))) values[field as PrintedField].push(candidate)
+  for (const [field, candidates] of Object.entries(namesByPlace(kept, labelWords))) values[field as PrintedField].push(...candidates)
   const dates = datesInOrder(kept)
-  if (dates.length >= 3) {
-    values.birthDate.push(dates[0]!)
-    values.expirationDate.push(dates.at(-1)!)
+  const ordered = birthAndExpiry(dates)
+  if (ordered) {
+    values.birthDate.push(ordered.birth)
+    values.expirationDate.push(ordered.expiry)
   }
+  // Last, every date and number-shaped value on the page, for a label lost under a stamp or to blur:
+  // one of them may be the MRZ's. Found without its label, a number misread (6 as C on a photo) would
+  // disagree as an edit does, so none of them can.
+  const add = (field: PrintedField, candidates: PrintedCandidate[], sure: boolean) => {
+    for (const candidate of candidates) {
+      if (!values[field].some((found) => found.text === candidate.text)) values[field].push(sure ? candidate : { ...candidate, unsure: true })
+    }
+  }
+  add('birthDate', dates.map(({ candidate }) => candidate), false)
+  add('expirationDate', dates.map(({ candidate }) => candidate), false)
+  add('documentNumber', kept.flatMap((line) => runsOf(line.words)).filter(numberShaped).map(candidateOf), false)
   return values
 }

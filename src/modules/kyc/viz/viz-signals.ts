@@ -6,8 +6,8 @@ const FIELD_NAMES: Record<PrintedField, string> = {
   surname: 'surname', givenNames: 'given names', birthDate: 'date of birth', documentNumber: 'document number', expirationDate: 'expiry date',
 }
 
-/** Without these read from the page, nothing but the MRZ says who the document is of. */
-const CORE: readonly PrintedField[] = ['surname', 'birthDate', 'documentNumber']
+/** Without these read from the page, nothing but the MRZ says who the document is of: an edited name left unread must not pass as Low. */
+const CORE: readonly PrintedField[] = ['surname', 'givenNames', 'birthDate', 'documentNumber']
 
 /**
  * What the printed zone says of the MRZ: High for each field that disagrees (a forger edits the
@@ -25,7 +25,7 @@ export function printedZoneSignals (comparison: PrintedComparison | null): KycSi
   }
   const unread = comparison === null ? CORE : CORE.filter((field) => comparison[field].outcome === 'not_read')
   if (unread.length === 0) return []
-  const what = comparison === null ? 'No printed zone (the labelled surname, date of birth and document number) was found' : `The printed ${unread.map((f) => FIELD_NAMES[f]).join(', ')} could not be read`
+  const what = comparison === null ? 'No printed zone (the labelled surname, given names, date of birth and document number) was found' : `The printed ${unread.map((f) => FIELD_NAMES[f]).join(', ')} could not be read`
   return [{
     code: 'mrz_only',
     severity: 'medium',
