@@ -94,14 +94,11 @@ function inkOnly (rgba: Uint8ClampedArray, width: number, height: number): void 
     levels[p] = span < DARK_SURROUNDINGS * (paperOverall - ink) ? 1 : (bright[p]! - ink) / span
   }
   // In colour the brightest channel has already dropped a coloured stamp; only a grey picture keeps it.
-  const midGrey = new Float32Array(levels.length)
-  const grey = coloured < GREY_SHARE * levels.length
-  for (let p = 0; grey && p < levels.length; p++) midGrey[p] = levels[p]! >= STAMP_LEVELS[0] && levels[p]! <= STAMP_LEVELS[1] ? 1 : 0
-  const stamped = localMeans(midGrey, width, height, STAMP_RADIUS)
+  const stamped = coloured < GREY_SHARE * levels.length ? stampShares(levels, width, height) : null
   for (let i = 0, p = 0; i < rgba.length; i += 4, p++) {
     const level = levels[p]!
     // Inside a stamp or a tint, which a grey scan leaves as dark as pale print, only what is far darker is ink.
-    const v = stamped[p]! > STAMP_SHARE && level > STAMP_LEVELS[0] ? 255 : Math.round(255 * Math.max(0, Math.min(1, (level - INK_LEVEL) / (GUILLOCHE_LEVEL - INK_LEVEL))))
+    const v = stamped !== null && stamped[p]! > STAMP_SHARE && level > STAMP_LEVELS[0] ? 255 : Math.round(255 * Math.max(0, Math.min(1, (level - INK_LEVEL) / (GUILLOCHE_LEVEL - INK_LEVEL))))
     rgba[i] = v
     rgba[i + 1] = v
     rgba[i + 2] = v
@@ -120,6 +117,13 @@ const STAMP_SHARE = 0.5
 /** A pixel whose channels differ by more than this is coloured; a picture with fewer than GREY_SHARE of them is grey (a grey scan, JPEG's noise aside). */
 const COLOURED = 32
 const GREY_SHARE = 0.002
+
+/** Each pixel's share of pixels at a stamp's levels in the square about it. */
+function stampShares (levels: Float32Array, width: number, height: number): Float32Array {
+  const midGrey = new Float32Array(levels.length)
+  for (let p = 0; p < levels.length; p++) midGrey[p] = levels[p]! >= STAMP_LEVELS[0] && levels[p]! <= STAMP_LEVELS[1] ? 1 : 0
+  return localMeans(midGrey, width, height, STAMP_RADIUS)
+}
 
 /** The mean of `values` over the square of side 2·radius + 1 about each pixel (a summed-area table; cut at the edges). */
 function localMeans (values: Float32Array, width: number, height: number, radius: number): Float32Array {
