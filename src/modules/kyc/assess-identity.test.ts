@@ -175,6 +175,13 @@ describe('KYC: the printed zone against the MRZ', () => {
     assert.deepEqual([cut.result.printedComparison?.givenNames.outcome, speck.result.printedComparison?.givenNames.outcome, codes(cut), codes(speck)], ['not_read', 'match', ['mrz_only:medium'], []])
   })
 
+  it('when only the end of a printed surname was read ("REN" of SJÖGREN, the rest under a stamp), then it is not read, not a mismatch', () => {
+    const r = assessIdentity(reading({ surname: 'SJOEGREN' }), { ...anna, surname: 'Sjögren' }, 'Passport', TODAY, annasPage({ surname: ['REN'] }))
+    assert.deepEqual([r.result.printedComparison?.surname.outcome, codes(r)], ['not_read', ['mrz_only:medium']])
+    const other = assessIdentity(reading({ surname: 'SJOEGREN' }), { ...anna, surname: 'Sjögren' }, 'Passport', TODAY, annasPage({ surname: ['BERG'] }))
+    assert.equal(other.result.printedComparison?.surname.outcome, 'mismatch')
+  })
+
   it('when the MRZ\'s full name field holds the given names as initials, then the printed names agree', () => {
     const lines = ['P<GBRBOUVIER<MARCHAND<DUBOIS<<M<C<A<<<<<<<<<M', '5334013770GBR8407124F3103146<<<<<<<<<<<<<<02']
     const r = assessIdentity(reading({ surname: 'BOUVIER MARCHAND DUBOIS', givenNames: 'M C A' }, { lines }), { ...anna, surname: 'Bouvier Marchand Dubois', givenNames: 'Marie-Christine' },

@@ -68,9 +68,10 @@ const withoutSpecks = (spelling: string, mrz: string) => spelling.split(' ').fil
 function isNameShort (printed: string, mrz: string, truncated: boolean): boolean {
   const letters = (name: string) => name.replace(/ /g, '').length
   const spelling = withoutSpecks(nameSpellings(printed)[0]!, mrz)
-  // Each word read must be one of the MRZ's, or the start of one: another word is another name, however short.
+  // Each word read must be one of the MRZ's, or its start or its end (the rest lost at a photo's edge or
+  // under a stamp: "REN" of SJOEGREN): another word is another name, however short.
   const mrzWords = mrz.split(' ')
-  const partOfMrz = spelling.split(' ').every((word) => word === '' || mrzWords.some((m) => m.startsWith(word) || (word.length >= 4 && editDistance(word, m) <= 1)))
+  const partOfMrz = spelling.split(' ').every((word) => word === '' || mrzWords.some((m) => m.startsWith(word) || (word.length >= 3 && m.endsWith(word)) || (word.length >= 4 && editDistance(word, m) <= 1)))
   return !truncated && partOfMrz && letters(spelling) < 0.75 * letters(mrz)
 }
 
