@@ -21,20 +21,31 @@ export function turnGrey (image: GreyImage, quarterTurns: number): GreyImage {
 }
 
 /**
+ * A summed-area table of `values` (width × height), rows of width + 1: the sum over a box
+ * [x0, x1) × [y0, y1) is t[y1·w' + x1] − t[y0·w' + x1] − t[y1·w' + x0] + t[y0·w' + x0], read inline
+ * by callers (a function call per pixel made the MRZ's binarising 20 % slower).
+ */
+export function summedArea (values: ArrayLike<number>, width: number, height: number): Float64Array {
+  const stride = width + 1
+  const sums = new Float64Array(stride * (height + 1))
+  for (let y = 0; y < height; y++) {
+    let row = 0
+    for (let x = 0; x < width; x++) {
+      row += values[y * width + x]!
+      sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1]! + row
+    }
+  }
+  return sums
+}
+
+/**
  * Ink against its surroundings: a pixel is ink when clearly darker than the mean of a window a few
  * characters wide, so uneven light, a tinted band or a glare's edge leave the letters whole.
  */
 export function binarise (image: GreyImage, window: number): Uint8Array {
   const { width, height, pixels } = image
   const stride = width + 1
-  const integral = new Float64Array(stride * (height + 1))
-  for (let y = 0; y < height; y++) {
-    let row = 0
-    for (let x = 0; x < width; x++) {
-      row += pixels[y * width + x]!
-      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + row
-    }
-  }
+  const integral = summedArea(pixels, width, height)
   const half = Math.max(2, Math.floor(window / 2))
   const ink = new Uint8Array(width * height)
   for (let y = 0; y < height; y++) {

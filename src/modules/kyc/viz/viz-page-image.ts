@@ -1,4 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
+import { summedArea } from '../mrz/mrz-components.ts'
 import type { PageCrop, PageTurn } from './viz-image-task-names.ts'
 
 /**
@@ -118,34 +119,21 @@ const STAMP_SHARE = 0.5
 const COLOURED = 32
 const GREY_SHARE = 0.002
 
-/** Each pixel's share of pixels at a stamp's levels in the square about it. */
+/** Each pixel's share of pixels at a stamp's levels in the square about it (cut at the edges). */
 function stampShares (levels: Float32Array, width: number, height: number): Float32Array {
   const midGrey = new Float32Array(levels.length)
   for (let p = 0; p < levels.length; p++) midGrey[p] = levels[p]! >= STAMP_LEVELS[0] && levels[p]! <= STAMP_LEVELS[1] ? 1 : 0
-  return localMeans(midGrey, width, height, STAMP_RADIUS)
-}
-
-/** The mean of `values` over the square of side 2·radius + 1 about each pixel (a summed-area table; cut at the edges). */
-function localMeans (values: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const sums = summedArea(midGrey, width, height)
   const stride = width + 1
-  const sums = new Float64Array(stride * (height + 1))
+  const shares = new Float32Array(levels.length)
   for (let y = 0; y < height; y++) {
-    let row = 0
+    const [y0, y1] = [Math.max(0, y - STAMP_RADIUS), Math.min(height, y + STAMP_RADIUS + 1)]
     for (let x = 0; x < width; x++) {
-      row += values[y * width + x]!
-      sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1]! + row
+      const [x0, x1] = [Math.max(0, x - STAMP_RADIUS), Math.min(width, x + STAMP_RADIUS + 1)]
+      shares[y * width + x] = (sums[y1 * stride + x1]! - sums[y0 * stride + x1]! - sums[y1 * stride + x0]! + sums[y0 * stride + x0]!) / ((y1 - y0) * (x1 - x0))
     }
   }
-  const means = new Float32Array(width * height)
-  for (let y = 0; y < height; y++) {
-    const [y0, y1] = [Math.max(0, y - radius), Math.min(height, y + radius + 1)]
-    for (let x = 0; x < width; x++) {
-      const [x0, x1] = [Math.max(0, x - radius), Math.min(width, x + radius + 1)]
-      const sum = sums[y1 * stride + x1]! - sums[y0 * stride + x1]! - sums[y1 * stride + x0]! + sums[y0 * stride + x0]!
-      means[y * width + x] = sum / ((y1 - y0) * (x1 - x0))
-    }
-  }
-  return means
+  return shares
 }
 
 /** Dark pixels joined to the picture's edge are what lies around the document (a table under a photo), not print: they turn white. */
